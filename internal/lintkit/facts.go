@@ -1,0 +1,34 @@
+package lintkit
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// ObjectFacts returns every object fact of type T that pass knows, from this
+// package and from its dependencies, keyed by object. A fact pass calls it
+// once in its run and serves lookups from the map, so that reporting
+// analyzers, which cannot import another analyzer's facts, read them through
+// the pass's result.
+func ObjectFacts[T analysis.Fact](pass *analysis.Pass) map[types.Object]T {
+	m := make(map[types.Object]T)
+	for _, f := range pass.AllObjectFacts() {
+		if t, ok := f.Fact.(T); ok {
+			m[f.Object] = t
+		}
+	}
+	return m
+}
+
+// Origin returns the generic origin of a function or variable object, so that
+// lookups keyed by declaration also find instantiated uses.
+func Origin(obj types.Object) types.Object {
+	switch o := obj.(type) {
+	case *types.Func:
+		return o.Origin()
+	case *types.Var:
+		return o.Origin()
+	}
+	return obj
+}

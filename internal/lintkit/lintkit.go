@@ -1,0 +1,163 @@
+// Package lintkit is the one shared helper package of ctxbound: how the
+// analyzers identify APIs, report diagnostics and read facts.
+//
+// APIs are identified by import path and name through types.Object, never by
+// spelling. Reporting goes through a Reporter, the one place where the
+// generated-file and suppression policy is applied.
+package lintkit
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+	hkcode "honnef.co/go/tools/analysis/code"
+	htypeutil "honnef.co/go/tools/go/types/typeutil"
+)
+
+// Imports reports whether pkg imports the package with the given path,
+// directly. Analyzers use it to exit early in packages that cannot contain
+// the bug.
+func Imports(pkg *types.Package, path string) bool {
+	return slices.ContainsFunc(pkg.Imports(), func(p *types.Package) bool { return p.Path() == path })
+}
+
+// ImportsAny reports whether pkg imports any of the given paths directly.
+func ImportsAny(pkg *types.Package, paths ...string) bool {
+	for _, p := range pkg.Imports() {
+		if slices.Contains(paths, p.Path()) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsFunc reports whether obj is the package-level function pkg.name.
+func IsFunc(obj types.Object, pkg, name string) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Name() != name || fn.Pkg().Path() != pkg {
+		return false
+	}
+	return fn.Signature().Recv() == nil
+}
+
+// IsMethod reports whether obj is the method typ.name of a named type declared
+// in package pkg, with a pointer or value receiver. Methods of instantiated
+// generic types are matched through their origin.
+func IsMethod(obj types.Object, pkg, typ, name string) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Name() != name {
+		return false
+	}
+	recv := fn.Origin().Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	named := NamedOf(recv.Type())
+	if named == nil {
+		return false
+	}
+	o := named.Obj()
+	return o.Pkg() != nil && o.Pkg().Path() == pkg && o.Name() == typ
+}
+
+// NamedOf returns the named type of t or of the type t points to, or nil.
+func NamedOf(t types.Type) *types.Named {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, _ := types.Unalias(t).(*types.Named)
+	return n
+}
+
+// Callee returns the function or method called by call, statically, or nil
+// for calls of func values, interface methods, conversions and builtins.
+// Generic functions and methods are returned as their origin.
+func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn := typeutil.StaticCallee(info, call)
+	if fn == nil {
+		return nil
+	}
+	return fn.Origin()
+}
+
+// InterfaceCallee returns the abstract interface method called by call, or
+// nil when call is not a call of an interface method.
+func InterfaceCallee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok {
+		return nil
+	}
+	if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
+		return fn
+	}
+	return nil
+}
+
+// FuncName is the qualified name of fn as the built-in tables spell it:
+// "context.Background", "(*net/http.Request).Context",
+// "(*golang.org/x/sync/errgroup.Group).Go". Generic receivers are written
+// with their type parameters.
+func FuncName(fn *types.Func) string { return htypeutil.FuncName(fn.Origin()) }
+
+// CallName is FuncName of the static callee of call, or "".
+func CallName(pass *analysis.Pass, call *ast.CallExpr) string { return hkcode.CallName(pass, call) }
+
+// ShortName is the name of fn for messages: "safeGo", "Pool.Submit",
+// "errgroup.Group.Go" (package-qualified when fn is declared in another
+// package than from). It never prints compiler-internal names.
+func ShortName(fn *types.Func, from *types.Package) string {
+	fn = fn.Origin()
+	name := fn.Name()
+	if recv := fn.Signature().Recv(); recv != nil {
+		if n := NamedOf(recv.Type()); n != nil {
+			name = n.Obj().Name() + "." + name
+		}
+	}
+	if fn.Pkg() != nil && fn.Pkg() != from {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}
+
+// IsContextType reports whether t is context.Context.
+func IsContextType(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	o := n.Obj()
+	return o.Name() == "Context" && o.Pkg() != nil && o.Pkg().Path() == "context"
+}
+
+// ContextParams returns the indices of the parameters of sig whose type is
+// context.Context.
+func ContextParams(sig *types.Signature) []int {
+	var idx []int
+	for i := range sig.Params().Len() {
+		if IsContextType(sig.Params().At(i).Type()) {
+			idx = append(idx, i)
+		}
+	}
+	return idx
+}
+
+// TakesContext reports whether sig has a context.Context parameter.
+func TakesContext(sig *types.Signature) bool { return len(ContextParams(sig)) > 0 }
+
+// FuncOf returns the object and signature of a function declaration or
+// literal: obj is nil for literals.
+func FuncOf(info *types.Info, fn ast.Node) (obj *types.Func, sig *types.Signature) {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		obj, _ = info.Defs[fn.Name].(*types.Func)
+		if obj != nil {
+			sig = obj.Signature()
+		}
+	case *ast.FuncLit:
+		sig, _ = info.TypeOf(fn).(*types.Signature)
+	}
+	return obj, sig
+}

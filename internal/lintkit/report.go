@@ -1,0 +1,133 @@
+package lintkit
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// A Suppression is a directive that silences one check: a line-scoped
+// //ctxbound:ignore or a //ctxbound:file-ignore.
+type Suppression struct {
+	ID       int       // unique within the package
+	Pos, End token.Pos // the directive comment
+	FileWide bool      // file-ignore
+}
+
+// A Suppressor answers which directive, if any, silences a check at a
+// position. passes/directives implements it; it is read-only, so one
+// Suppressor serves every analyzer of a package concurrently.
+type Suppressor interface {
+	// Suppression returns the directive that silences check at pos.
+	Suppression(check string, pos token.Pos) (Suppression, bool)
+	// Suppressions returns every directive that names check.
+	Suppressions(check string) []Suppression
+}
+
+// A Reporter reports the diagnostics of one analyzer on one package. It is
+// the one place where policy is applied: no diagnostics in generated files,
+// none where a directive suppresses the check, and (Finish) a diagnostic for
+// each directive of this check that suppressed nothing.
+type Reporter struct {
+	pass      *analysis.Pass
+	sup       Suppressor
+	used      map[int]bool
+	generated map[*token.File]bool
+}
+
+// NewReporter returns a Reporter for pass; sup may be nil.
+func NewReporter(pass *analysis.Pass, sup Suppressor) *Reporter {
+	r := &Reporter{pass: pass, sup: sup, used: map[int]bool{}, generated: map[*token.File]bool{}}
+	for _, f := range pass.Files {
+		if ast.IsGenerated(f) {
+			r.generated[pass.Fset.File(f.FileStart)] = true
+		}
+	}
+	return r
+}
+
+// An Option adds to a diagnostic.
+type Option func(*analysis.Diagnostic)
+
+// Related adds a related position with a message: where the root context
+// was made, a step of a call chain, the first of two reads.
+func Related(pos, end token.Pos, msg string) Option {
+	return func(d *analysis.Diagnostic) {
+		if !pos.IsValid() {
+			return
+		}
+		if !end.IsValid() {
+			end = pos
+		}
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: msg})
+	}
+}
+
+// Fix adds a suggested fix; message is a capitalised verb phrase such as
+// "Pass ctx to the goroutine".
+func Fix(message string, edits ...analysis.TextEdit) Option {
+	return func(d *analysis.Diagnostic) {
+		if len(edits) > 0 {
+			d.SuggestedFixes = append(d.SuggestedFixes, analysis.SuggestedFix{Message: message, TextEdits: edits})
+		}
+	}
+}
+
+// Category sets the diagnostic's category.
+func Category(c string) Option { return func(d *analysis.Diagnostic) { d.Category = c } }
+
+// Generated reports whether pos lies in a generated file.
+func (r *Reporter) Generated(pos token.Pos) bool { return r.generated[r.pass.Fset.File(pos)] }
+
+// Report reports msg at rng unless policy silences it, and says whether it
+// was reported.
+func (r *Reporter) Report(rng analysis.Range, msg string, opts ...Option) bool {
+	pos := rng.Pos()
+	if r.Generated(pos) {
+		return false
+	}
+	if r.sup != nil {
+		if s, ok := r.sup.Suppression(r.pass.Analyzer.Name, pos); ok {
+			r.used[s.ID] = true
+			return false
+		}
+	}
+	d := analysis.Diagnostic{Pos: pos, End: rng.End(), Message: msg}
+	for _, o := range opts {
+		o(&d)
+	}
+	r.pass.Report(d)
+	return true
+}
+
+// Finish reports each directive naming this analyzer's check that suppressed
+// nothing. Call it once, after the last Report.
+func (r *Reporter) Finish() {
+	if r.sup == nil {
+		return
+	}
+	name := r.pass.Analyzer.Name
+	for _, s := range r.sup.Suppressions(name) {
+		if r.used[s.ID] || r.Generated(s.Pos) {
+			continue
+		}
+		verb := "ignore"
+		if s.FileWide {
+			verb = "file-ignore"
+		}
+		r.pass.Report(analysis.Diagnostic{
+			Pos: s.Pos, End: s.End,
+			Message: fmt.Sprintf("//ctxbound:%s %s suppressed nothing; remove it", verb, name),
+		})
+	}
+}
+
+// Span is an analysis.Range between two positions.
+func Span(pos, end token.Pos) analysis.Range { return span{pos, end} }
+
+type span struct{ pos, end token.Pos }
+
+func (s span) Pos() token.Pos { return s.pos }
+func (s span) End() token.Pos { return s.end }

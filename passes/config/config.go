@@ -1,0 +1,238 @@
+// Package config is the one typed configuration of every ctxbound check.
+//
+// Configuration comes from two places, merged: the analyzer flags of this
+// pass (-config.identity-keys=..., the same flags under go vet -vettool and
+// in the golangci-lint plugin's settings) and a .ctxbound.json file in the
+// package's directory or any parent up to the module root (the directory
+// holding go.mod), nearest first, like staticcheck.conf. Unknown keys in
+// the file, unknown flags and bad patterns are errors, never ignored.
+package config
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
+)
+
+// FileName is the name of the configuration file looked up from each
+// package's directory up to its module root.
+const FileName = ".ctxbound.json"
+
+// Analyzer computes the configuration for a package. It reports nothing.
+var Analyzer = &analysis.Analyzer{
+	Name:       "config",
+	Doc:        "shared configuration of the ctxbound checks (identity keys, roots, spawners); reports nothing",
+	URL:        "https://github.com/ctxbound/ctxbound/blob/main/docs/config.md",
+	Run:        lintkit.Safe(run),
+	ResultType: reflect.TypeFor[*Config](),
+	Flags:      flags(),
+}
+
+// Config is the configuration of one package.
+type Config struct {
+	// IdentityKeys are exact environment keys that carry identity, in
+	// addition to the default rule (see IsIdentityKey).
+	IdentityKeys []string `json:"identity_keys,omitempty"`
+	// IdentityPatterns are path.Match patterns of identity keys: "AGENT_*_TOKEN".
+	IdentityPatterns []string `json:"identity_patterns,omitempty"`
+	// BehaviourKeys are exact keys or patterns that are behaviour-only
+	// (configuration, never identity), even where the default rule says
+	// identity.
+	BehaviourKeys []string `json:"behaviour_keys,omitempty"`
+	// Roots are import paths of packages that are process entry points
+	// (allowed to read and write identity keys); "example.com/cmd/..."
+	// matches a tree.
+	Roots []string `json:"roots,omitempty"`
+	// Spawners are extra functions that run a func argument on another
+	// goroutine: "example.com/pool.Go", "(*example.com/pool.Pool).Submit".
+	Spawners []string `json:"spawners,omitempty"`
+	// StrictSpawnEnv makes spawnenv require every literal key handed to a
+	// child process to be classified as identity or behaviour-only.
+	StrictSpawnEnv bool `json:"spawnenv_strict,omitempty"`
+}
+
+// listFlag is a comma-separated list flag that accumulates.
+type listFlag struct{ list *[]string }
+
+func (f listFlag) String() string {
+	if f.list == nil {
+		return ""
+	}
+	return strings.Join(*f.list, ",")
+}
+
+func (f listFlag) Set(s string) error {
+	for v := range strings.SplitSeq(s, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			*f.list = append(*f.list, v)
+		}
+	}
+	return nil
+}
+
+// Get implements flag.Getter.
+func (f listFlag) Get() any { return slices.Clone(*f.list) }
+
+// flags declares the Analyzer's flags. Their values live in the FlagSet
+// alone, set only by flag parsing (command line, go vet, the golangci-lint
+// plugin); run reads them back through flag.Getter.
+func flags() flag.FlagSet {
+	var c struct {
+		Config
+		file string
+	}
+	fs := flag.NewFlagSet("config", flag.ContinueOnError)
+	fs.Var(listFlag{&c.IdentityKeys}, "identity-keys", "comma-separated environment keys that carry identity, beyond the default rule")
+	fs.Var(listFlag{&c.IdentityPatterns}, "identity-patterns", "comma-separated path.Match patterns of identity keys (AGENT_*_TOKEN)")
+	fs.Var(listFlag{&c.BehaviourKeys}, "behaviour-keys", "comma-separated keys or patterns that are behaviour-only, never identity")
+	fs.Var(listFlag{&c.Roots}, "roots", "comma-separated import paths of root packages (pkg/... for a tree) that may read and write identity keys")
+	fs.Var(listFlag{&c.Spawners}, "spawners", "comma-separated functions that run a func argument on another goroutine: pkg.Func, (*pkg.Type).Method")
+	fs.BoolVar(&c.StrictSpawnEnv, "spawnenv-strict", false, "require every literal key handed to a child process to be classified in configuration")
+	fs.StringVar(&c.file, "file", "", "a "+FileName+" file to use instead of looking one up from each package's directory")
+	return *fs
+}
+
+// fromFlags reads the configuration the flags hold.
+func fromFlags(fs *flag.FlagSet) (c Config, file string) {
+	get := func(name string) any { return fs.Lookup(name).Value.(flag.Getter).Get() }
+	c.IdentityKeys = get("identity-keys").([]string)
+	c.IdentityPatterns = get("identity-patterns").([]string)
+	c.BehaviourKeys = get("behaviour-keys").([]string)
+	c.Roots = get("roots").([]string)
+	c.Spawners = get("spawners").([]string)
+	c.StrictSpawnEnv = get("spawnenv-strict").(bool)
+	return c, get("file").(string)
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	c, file := fromFlags(&pass.Analyzer.Flags)
+	if file == "" && len(pass.Files) > 0 {
+		file = Find(filepath.Dir(pass.Fset.File(pass.Files[0].FileStart).Name()))
+	}
+	if file != "" {
+		fc, err := Load(file)
+		if err != nil {
+			return nil, err
+		}
+		c.merge(fc)
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// Find returns the configuration file that applies to packages in dir: the
+// nearest FileName in dir or a parent, stopping at the directory that holds
+// go.mod. It returns "" when there is none.
+func Find(dir string) string {
+	for {
+		f := filepath.Join(dir, FileName)
+		if _, err := os.Stat(f); err == nil {
+			return f
+		}
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// Load reads a configuration file strictly: unknown keys are an error.
+func Load(file string) (*Config, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("ctxbound config: %v", err)
+	}
+	return Parse(file, data)
+}
+
+// Parse decodes configuration data strictly; name is used in errors.
+func Parse(name string, data []byte) (*Config, error) {
+	var c Config
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return nil, fmt.Errorf("ctxbound config %s: %v", name, err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("ctxbound config %s: trailing data after the JSON object", name)
+	}
+	if err := c.Validate(); err != nil {
+		return nil, fmt.Errorf("ctxbound config %s: %v", name, err)
+	}
+	return &c, nil
+}
+
+func (c *Config) merge(o *Config) {
+	c.IdentityKeys = append(c.IdentityKeys, o.IdentityKeys...)
+	c.IdentityPatterns = append(c.IdentityPatterns, o.IdentityPatterns...)
+	c.BehaviourKeys = append(c.BehaviourKeys, o.BehaviourKeys...)
+	c.Roots = append(c.Roots, o.Roots...)
+	c.Spawners = append(c.Spawners, o.Spawners...)
+	c.StrictSpawnEnv = c.StrictSpawnEnv || o.StrictSpawnEnv
+}
+
+// Validate reports the first malformed pattern or spawner name.
+func (c *Config) Validate() error {
+	var errs []error
+	for _, p := range slices.Concat(c.IdentityPatterns, c.BehaviourKeys) {
+		if _, err := path.Match(p, ""); err != nil {
+			errs = append(errs, fmt.Errorf("bad key pattern %q: %v", p, err))
+		}
+	}
+	for _, k := range c.IdentityKeys {
+		if k == "" || strings.ContainsAny(k, "=*?[") {
+			errs = append(errs, fmt.Errorf("bad identity key %q: an exact key has no = or pattern characters (use identity_patterns)", k))
+		}
+	}
+	for _, s := range c.Spawners {
+		if !validFuncName(s) {
+			errs = append(errs, fmt.Errorf("bad spawner %q: write pkg/path.Func or (*pkg/path.Type).Method", s))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func validFuncName(s string) bool {
+	if strings.HasPrefix(s, "(") {
+		recv, name, ok := strings.Cut(s[1:], ").")
+		return ok && name != "" && strings.Contains(recv, ".") && !strings.ContainsAny(name, ". ")
+	}
+	i := strings.LastIndex(s, ".")
+	return i > 0 && i < len(s)-1 && !strings.ContainsAny(s, " ()")
+}
+
+// IsSpawner reports whether the function with the given qualified name (as
+// lintkit.FuncName spells it) is a configured spawner.
+func (c *Config) IsSpawner(name string) bool { return slices.Contains(c.Spawners, name) }
+
+// IsRootPackage reports whether the package path is a configured root.
+func (c *Config) IsRootPackage(pkgPath string) bool {
+	for _, r := range c.Roots {
+		if tree, ok := strings.CutSuffix(r, "/..."); ok {
+			if pkgPath == tree || strings.HasPrefix(pkgPath, tree+"/") {
+				return true
+			}
+		} else if pkgPath == r {
+			return true
+		}
+	}
+	return false
+}

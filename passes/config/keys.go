@@ -1,0 +1,74 @@
+package config
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// identityWords end an identity key: SESSION_ID, APP_RUN_ID, AGENT_KANBAN_TASK.
+var identityWords = []string{"SESSION", "TASK", "RUN", "REQUEST", "TENANT", "CLAIM", "JOB", "WORKER", "CONVERSATION"}
+
+// identitySuffixes may follow an identity word: WORKER_CLAIM_LOCK.
+var identitySuffixes = []string{"ID", "KEY", "LOCK"}
+
+// processSettings are common process-wide settings that the default rule
+// must never call identity, whatever their words.
+var processSettings = []string{
+	"HOME", "PATH", "USER", "LOGNAME", "SHELL", "TERM", "LANG", "PWD", "TMPDIR", "TZ",
+	"XDG_SESSION_ID", "XDG_SESSION_TYPE", "XDG_SESSION_CLASS", "XDG_SESSION_DESKTOP",
+	"XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS", "SESSION_MANAGER",
+	"GOPATH", "GOROOT", "GOFLAGS", "GOOS", "GOARCH", "GODEBUG", "GOMAXPROCS", "GOTRACEBACK",
+}
+
+// IsDefaultIdentityKey reports whether key is an identity key by the default
+// rule: its last underscore-separated words are one of SESSION, TASK, RUN,
+// REQUEST, TENANT, CLAIM, JOB, WORKER or CONVERSATION, optionally followed by
+// ID, KEY or LOCK; common process settings (HOME, PATH, USER,
+// XDG_SESSION_ID, ...) never are.
+func IsDefaultIdentityKey(key string) bool {
+	if slices.Contains(processSettings, key) {
+		return false
+	}
+	words := strings.Split(key, "_")
+	last := words[len(words)-1]
+	if slices.Contains(identityWords, last) {
+		return true
+	}
+	if len(words) >= 2 && slices.Contains(identitySuffixes, last) {
+		return slices.Contains(identityWords, words[len(words)-2])
+	}
+	return false
+}
+
+// IsIdentityKey reports whether key carries per-run identity: configured as
+// an identity key or pattern, or matching the default rule, and not
+// configured behaviour-only. An exact identity key wins over a behaviour
+// pattern; a behaviour key wins over the default rule and identity patterns.
+func (c *Config) IsIdentityKey(key string) bool {
+	if slices.Contains(c.IdentityKeys, key) {
+		return true
+	}
+	if c.IsBehaviourKey(key) {
+		return false
+	}
+	return matchAny(c.IdentityPatterns, key) || IsDefaultIdentityKey(key)
+}
+
+// IsBehaviourKey reports whether key is configured behaviour-only.
+func (c *Config) IsBehaviourKey(key string) bool { return matchAny(c.BehaviourKeys, key) }
+
+// IsClassified reports whether key is classified either way in
+// configuration or by the default rule (spawnenv -strict).
+func (c *Config) IsClassified(key string) bool {
+	return c.IsIdentityKey(key) || c.IsBehaviourKey(key)
+}
+
+func matchAny(patterns []string, key string) bool {
+	for _, p := range patterns {
+		if ok, _ := path.Match(p, key); ok {
+			return true
+		}
+	}
+	return false
+}
