@@ -1,0 +1,62 @@
+# ctxbound: the commands that matter. See README.md.
+GO        ?= go
+BIN       := $(CURDIR)/bin
+CTXBOUND  := $(BIN)/ctxbound
+STATICCHECK_VERSION := v0.8.2
+
+.PHONY: all build run test test-unit test-fixtures lint std bench plugin plugin-test docs fixtures-update clean
+
+all: build
+
+build:
+	$(GO) build -o $(CTXBOUND) ./cmd/ctxbound
+
+## run: build ctxbound and run it on the bundled example (fixtures/, the seed scenarios)
+run: build
+	cd fixtures && $(CTXBOUND) ./... ; test $$? -le 3
+
+## test: every test of the module and of the fixtures (race detector on runctx)
+test: test-unit test-fixtures
+
+test-unit:
+	$(GO) test ./...
+	$(GO) test -race ./runctx/...
+
+test-fixtures: build
+	cd fixtures && CTXBOUND=$(CTXBOUND) $(GO) test -race ./...
+
+## lint: gofmt, go vet, staticcheck and ctxbound on itself
+lint: build
+	@test -z "$$(gofmt -l $$(git ls-files '*.go' | grep -v /testdata/))" || { gofmt -l $$(git ls-files '*.go' | grep -v /testdata/); echo "gofmt: files above need formatting"; exit 1; }
+	$(GO) vet ./...
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
+	$(CTXBOUND) ./...
+
+## std: run ctxbound over the Go standard library and print the finding count
+std: build
+	@$(CTXBOUND) std > $(BIN)/std.txt 2>&1; rc=$$?; \
+	  cat $(BIN)/std.txt; echo "std findings: $$(grep -c '^/' $(BIN)/std.txt || true)"; \
+	  test $$rc -le 3
+
+## bench: CPU, wall time and peak RSS of the suite against the floor, go vet and staticcheck
+bench: build
+	$(GO) run ./internal/cmd/ctxbench
+
+## plugin: build the golangci-lint v2 custom binary with ctxbound (bin/golangci-lint-ctxbound)
+plugin:
+	bash .golangci-plugin/build.sh $(BIN)
+
+## plugin-test: build the plugin once and run its end-to-end test
+plugin-test: plugin
+	cd .golangci-plugin && GOLANGCI_LINT_CTXBOUND=$(BIN)/golangci-lint-ctxbound $(GO) test -run E2E -v ./...
+
+## docs: regenerate docs/checks.md from each check's doc.go
+docs:
+	$(GO) test ./analyzers -run TestChecksDoc -update
+
+## fixtures-update: rewrite fixtures/*/expected.txt from the current findings (review the diff!)
+fixtures-update: build
+	cd fixtures && CTXBOUND=$(CTXBOUND) $(GO) test ./ -run TestExpected -update
+
+clean:
+	rm -rf $(BIN)
