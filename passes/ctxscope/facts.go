@@ -1,0 +1,212 @@
+package ctxscope
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
+)
+
+// maxChain bounds the helper chain a MakesRoot fact records.
+const maxChain = 4
+
+// ReturnsRoot is the fact of a function whose context result is always a
+// root context: func background() context.Context { return
+// context.Background() }. Passing its result on drops the caller's context.
+type ReturnsRoot struct {
+	What string // "context.Background"
+	At   string // "file.go:12": where, for messages across packages
+}
+
+// AFact marks ReturnsRoot as a fact.
+func (*ReturnsRoot) AFact() {}
+
+func (f *ReturnsRoot) String() string { return fmt.Sprintf("returns root %s at %s", f.What, f.At) }
+
+// MakesRoot is the fact of a function that has no context in scope and
+// makes a root context that it uses itself, directly or through the chain
+// Via of functions of the same module. A caller with a context cannot pass
+// it through: the function needs a ctx parameter.
+type MakesRoot struct {
+	What   string   // "context.Background"
+	At     string   // "file.go:12"
+	Via    []string // helpers from this function's callee to the maker: "flush (store.go:40)"
+	Module string   // the module that declares the maker: only there is it actionable
+}
+
+// AFact marks MakesRoot as a fact.
+func (*MakesRoot) AFact() {}
+
+func (f *MakesRoot) String() string {
+	s := fmt.Sprintf("makes root %s at %s", f.What, f.At)
+	if len(f.Via) > 0 {
+		s += " via " + strings.Join(f.Via, " -> ")
+	}
+	return s
+}
+
+// Returns returns the ReturnsRoot fact of fn, from this package or another.
+func (r *Result) Returns(fn *types.Func) (*ReturnsRoot, bool) {
+	f, ok := r.returns[fn.Origin()]
+	return f, ok
+}
+
+// Makes returns the MakesRoot fact of fn if it is actionable here: fn's
+// root is made in the module being checked.
+func (r *Result) Makes(fn *types.Func) (*MakesRoot, bool) {
+	f, ok := r.makes[fn.Origin()]
+	if !ok || f.Module != r.module {
+		return nil, false
+	}
+	return f, true
+}
+
+// MakesAt returns, for a function declared in this package, the call that
+// makes its root context (or calls the helper that does), for Related
+// positions.
+func (r *Result) MakesAt(fn *types.Func) token.Pos { return r.makesAt[fn.Origin()] }
+
+func (r *Result) where(pos token.Pos) string {
+	p := r.pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+// computeFacts exports ReturnsRoot and MakesRoot facts for the package's
+// functions, to a fixed point over calls within the package.
+func (r *Result) computeFacts() {
+	var decls []*ast.FuncDecl
+	for n := range r.funcs {
+		if d, ok := n.(*ast.FuncDecl); ok && d.Body != nil {
+			decls = append(decls, d)
+		}
+	}
+	// Deterministic order: by position.
+	sortByPos(decls)
+
+	local := map[*types.Func]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, d := range decls {
+			fn, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func)
+			if fn == nil || local[fn] || !returnsContext(fn.Signature()) {
+				continue
+			}
+			if f := r.returnsRoot(d); f != nil {
+				r.returns[fn] = f
+				local[fn] = true
+				changed = true
+				clear(r.memo)
+			}
+		}
+	}
+	for fn := range local {
+		r.pass.ExportObjectFact(fn, r.returns[fn])
+	}
+
+	// MakesRoot is only actionable in the module being checked; a versioned
+	// dependency's facts would never be used.
+	if r.pass.Module != nil && r.pass.Module.Version != "" {
+		return
+	}
+	made := map[*types.Func]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, d := range decls {
+			fn, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func)
+			if fn == nil || made[fn] || r.HasCallerContext(d) {
+				continue
+			}
+			if f, at := r.makesRoot(d); f != nil {
+				r.makes[fn] = f
+				r.makesAt[fn] = at
+				made[fn] = true
+				changed = true
+			}
+		}
+	}
+	for fn := range made {
+		r.pass.ExportObjectFact(fn, r.makes[fn])
+	}
+}
+
+func returnsContext(sig *types.Signature) bool {
+	for i := range sig.Results().Len() {
+		if lintkit.IsContextType(sig.Results().At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// returnsRoot returns the fact of d if every context it returns is a root.
+func (r *Result) returnsRoot(d *ast.FuncDecl) *ReturnsRoot {
+	defer lintkit.At(r.pass.Fset, d)
+	var first *Class
+	ok := true
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for i, res := range n.Results {
+				t := r.pass.TypesInfo.TypeOf(res)
+				if t == nil || !lintkit.IsContextType(t) || len(n.Results) == 1 && isTuple(t) {
+					continue
+				}
+				_ = i
+				c := r.Classify(res)
+				if c.Kind != Root {
+					ok = false
+					return false
+				}
+				if first == nil {
+					first = &c
+				}
+			}
+		}
+		return true
+	})
+	if !ok || first == nil {
+		return nil
+	}
+	return &ReturnsRoot{What: rootWhat(*first), At: r.where(first.Origin.Pos())}
+}
+
+func isTuple(t types.Type) bool { _, ok := t.(*types.Tuple); return ok }
+
+// rootWhat names what made a root for messages: context.Background, or the
+// original maker behind a helper.
+func rootWhat(c Class) string {
+	if c.Via != nil {
+		return c.Via.What
+	}
+	return c.What
+}
+
+// makesRoot returns the fact of d, a function with no context in scope, if
+// it makes a root context it uses itself or calls a helper of this module
+// that does, and the position of that call.
+func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, token.Pos) {
+	defer lintkit.At(r.pass.Fset, d)
+	for _, drop := range r.Drops(d.Body, func(lit *ast.FuncLit) bool { return r.OwnsContext(lit) }) {
+		if drop.Exempt != "" || drop.Returned {
+			continue
+		}
+		if drop.Helper != nil {
+			via := append([]string{fmt.Sprintf("%s (%s)", lintkit.ShortName(drop.Helper, nil), r.where(drop.Call.Pos()))}, drop.Fact.Via...)
+			if len(via) > maxChain {
+				via = via[:maxChain]
+			}
+			return &MakesRoot{What: drop.Fact.What, At: drop.Fact.At, Via: via, Module: r.module}, drop.Call.Pos()
+		}
+		return &MakesRoot{What: rootWhat(drop.Class), At: r.where(drop.Class.Origin.Pos()), Module: r.module}, drop.Class.Origin.Pos()
+	}
+	return nil, token.NoPos
+}
