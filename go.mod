@@ -3,6 +3,7 @@ module github.com/ctxbound/ctxbound
 go 1.26.0
 
 require (
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	golang.org/x/tools v0.52.0
 	honnef.co/go/tools v0.8.2
 )
@@ -11,4 +12,5 @@ require (
 	golang.org/x/exp/typeparams v0.0.0-20231108232855-2478ac86f678 // indirect
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/text v0.14.0 // indirect
 )

@@ -1,0 +1,175 @@
+// Package driver is the command line of ctxbound and ctxbound-vet.
+//
+// The default path is the x/tools multichecker, untouched: text output with
+// file:line:col, -json in the x/tools checker format, -fix and -diff, the
+// per-analyzer enable flags and options, and the go vet -vettool protocol
+// (-V=full, -flags and the *.cfg unit files, handled by unitchecker).
+//
+// Three modes that multichecker does not have run through this package's
+// own path, built on the public golang.org/x/tools/go/analysis/checker and
+// go/packages: -sarif (or -format=sarif), -baseline FILE and
+// -write-baseline. They honour the same enable and analyzer flags. They are
+// never offered to go vet: they are not in the -flags answer, so go vet
+// rejects them instead of passing them to a unit run that would ignore
+// them.
+package driver
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/multichecker"
+)
+
+// A Suite is what one command runs.
+type Suite struct {
+	// Name is the program name used in messages ("ctxbound").
+	Name string
+	// Checks are the reporting analyzers. Each is one SARIF rule.
+	Checks []*analysis.Analyzer
+	// Passes are analyzers listed only so that their flags reach the command
+	// line (ctxbound's config pass): they run, report nothing and have no
+	// SARIF rule.
+	Passes []*analysis.Analyzer
+	// InformationURI is the tool's home page, for SARIF.
+	InformationURI string
+}
+
+// All is Checks followed by Passes: the multichecker's list.
+func (s Suite) All() []*analysis.Analyzer { return slices.Concat(s.Checks, s.Passes) }
+
+// ownFlags are the flags only this package's run path understands. Any of
+// them on the command line selects that path.
+var ownFlags = []string{"sarif", "format", "baseline", "write-baseline"}
+
+// Main runs the command and exits.
+func Main(s Suite) {
+	args := os.Args[1:]
+	if len(args) > 0 && args[0] == "help" {
+		os.Exit(Help(os.Stdout, os.Stderr, s, args[1:]))
+	}
+	names := flagNames(args)
+	if slices.ContainsFunc(names, func(n string) bool { return n == "h" || n == "help" }) {
+		usage(os.Stderr, s)
+		os.Exit(0)
+	}
+	if slices.ContainsFunc(names, func(n string) bool { return slices.Contains(ownFlags, n) }) {
+		os.Exit(Run(s, args, os.Stdout, os.Stderr))
+	}
+	multichecker.Main(s.All()...)
+}
+
+// flagNames returns the names of the flags at the start of args, up to the
+// first argument that is not a flag (a package pattern, help, a *.cfg file)
+// or "--". Values given as a separate argument are skipped only for the
+// flags of this package that take one; a package pattern never starts
+// with "-", so a value mistaken for a pattern ends the scan early, which
+// only makes the check more conservative.
+func flagNames(args []string) []string {
+	var names []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
+			break
+		}
+		name := strings.TrimLeft(a, "-")
+		name, _, hasValue := strings.Cut(name, "=")
+		names = append(names, name)
+		if !hasValue && (name == "format" || name == "baseline") {
+			i++
+		}
+	}
+	return names
+}
+
+// usage prints the command's usage and every flag.
+func usage(w io.Writer, s Suite) {
+	fmt.Fprintf(w, `%[1]s finds context-propagation bugs in Go programs.
+
+Usage:
+	%[1]s [flags] packages          report findings (exit 3 when there are any)
+	%[1]s -fix [-diff] packages     apply (or show) the suggested fixes
+	%[1]s -sarif packages           SARIF 2.1.0 for code-scanning UIs
+	%[1]s -baseline=FILE -write-baseline packages   record today's findings
+	%[1]s -baseline=FILE packages   report only findings not in FILE
+	go vet -vettool=$(command -v %[1]s) packages
+	%[1]s help [check]              the checks and their documentation
+
+Flags:
+`, s.Name)
+	fs, _ := newFlags(s, new(options))
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+}
+
+// Help prints the list of checks, or the documentation of the named ones,
+// and returns the exit code.
+func Help(stdout, stderr io.Writer, s Suite, names []string) int {
+	if len(names) == 0 {
+		fmt.Fprintf(stdout, "%s checks:\n\n", s.Name)
+		for _, a := range s.Checks {
+			fmt.Fprintf(stdout, "    %-14s %s\n", a.Name, summary(a))
+		}
+		if len(s.Passes) > 0 {
+			fmt.Fprintf(stdout, "\nConfiguration (flags only, reports nothing):\n\n")
+			for _, a := range s.Passes {
+				fmt.Fprintf(stdout, "    %-14s %s\n", a.Name, summary(a))
+			}
+		}
+		fmt.Fprintf(stdout, "\nBy default every check runs. -NAME runs only the named checks,\n-NAME=false all but those.\n")
+		fmt.Fprintf(stdout, "\nRun '%s help NAME' for the documentation and flags of a check,\nand '%s -h' for the driver's flags.\n", s.Name, s.Name)
+		return 0
+	}
+	code := 0
+	for _, name := range names {
+		a := find(s.All(), name)
+		if a == nil {
+			fmt.Fprintf(stderr, "%s: no check named %q; run '%s help' for the list\n", s.Name, name, s.Name)
+			code = 1
+			continue
+		}
+		paras := strings.Split(a.Doc, "\n\n")
+		fmt.Fprintf(stdout, "%s: %s\n", a.Name, paras[0])
+		fs := flag.NewFlagSet(a.Name, flag.ContinueOnError)
+		a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
+		if hasFlags(fs) {
+			fmt.Fprintf(stdout, "\nFlags:\n\n")
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+		}
+		if len(paras) > 1 {
+			fmt.Fprintf(stdout, "\n%s\n", strings.Join(paras[1:], "\n\n"))
+		}
+		if a.URL != "" {
+			fmt.Fprintf(stdout, "\nDocumentation: %s\n", a.URL)
+		}
+	}
+	return code
+}
+
+// summary is the one-line summary of an analyzer: the first paragraph of
+// its Doc, on one line.
+func summary(a *analysis.Analyzer) string {
+	first, _, _ := strings.Cut(a.Doc, "\n\n")
+	return strings.Join(strings.Fields(first), " ")
+}
+
+func find(list []*analysis.Analyzer, name string) *analysis.Analyzer {
+	for _, a := range list {
+		if a.Name == name {
+			return a
+		}
+	}
+	return nil
+}
+
+func hasFlags(fs *flag.FlagSet) bool {
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	return n > 0
+}
