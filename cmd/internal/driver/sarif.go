@@ -124,7 +124,7 @@ type sarifArtifactChange struct {
 }
 
 type sarifReplacement struct {
-	DeletedRegion   sarifRegion          `json:"deletedRegion"`
+	DeletedRegion   sarifRegion           `json:"deletedRegion"`
 	InsertedContent *sarifArtifactContent `json:"insertedContent,omitempty"`
 }
 
