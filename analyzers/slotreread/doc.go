@@ -1,8 +1,78 @@
-// Package slotreread defines an Analyzer that reports ... (being built).
+// Package slotreread defines an Analyzer that reports two reads of one
+// mutable slot in one operation.
 //
 // # Analyzer slotreread
 //
 // slotreread: report two reads of one mutable run slot in one operation
 //
-// Not implemented yet.
+// A long-lived object (an approval gate, a tool, a wrapper) that reaches the
+// current run through a slot must read the slot once per operation and hand
+// that value on. Two reads can see two different runs if the slot is rebound
+// in between: in seed 003 an approval gate took the run from its slot, then
+// read the slot again for the approval's request id, so the approval carried
+// run B's id while waiting on run A's cancel token.
+//
+// Reported: in one function (a function literal is an operation of its
+// own), a second read of the same slot after a first one, both results
+// used, with no write of the slot by the function itself after the first
+// read. A slot read is:
+//
+//   - x.f.Load() of an atomic.Pointer[T] or atomic.Value, type parameters
+//     included;
+//   - a call of a method marked //ctxbound:slot, also an interface method;
+//   - a call of an inferred accessor: a method without parameters that
+//     returns a field of its receiver read under the receiver's mutex, or
+//     the Load of an atomic field of its receiver (a fact, so it works for
+//     accessors declared in other packages);
+//   - a pointer or interface field x.f read inside a critical section of x's
+//     mutex, when the second read is in another critical section.
+//
+// The same slot means the same variable and the same path of fields below
+// it (promoted fields included); an accessor call and a direct Load of the
+// field it returns are the same slot. Not reported: reads in different
+// iterations of a loop (a compare-and-swap loop), reads on exclusive
+// branches, a re-read after the variable or a field on the path is
+// assigned, a re-read after the function's own Store, Swap or
+// CompareAndSwap, any re-read in a function that writes the slot after its
+// first read (lazy initialisation, read-check-write), a re-read after a
+// mutex Lock (double-checked locking), a second read compared with the first
+// (has the slot changed?), counters and flags (atomic.Int64, atomic.Bool,
+// ...), results that are discarded.
+//
+// The suggested fix reuses the variable the first read is bound to, or
+// hoists the first read into a new local declared just before its statement
+// and uses it for both.
+//
+// Limits: the analysis is per function, on the syntax and control-flow
+// graph (no SSA): a second read inside a callee is not seen, and a slot
+// reached through a call or an index expression (s.get().slot,
+// gates[i].slot) is not tracked. Writes through pointers to the receiver
+// variable are not seen.
+//
+// # Examples
+//
+//	func (g *Gate) PreCall() Approval {
+//		run := g.slot.Load()
+//		return Approval{
+//			RequestID: g.slot.Load().ID, // want: slot g.slot read twice in one operation: a rebind between the reads mixes two runs' state; read it once into a local and use it for both
+//			Wait:      run.Cancel,
+//		}
+//	}
+//
+// Right:
+//
+//	func (g *Gate) PreCall() Approval {
+//		run := g.slot.Load()
+//		return Approval{RequestID: run.ID, Wait: run.Cancel}
+//	}
+//
+// # Directives
+//
+// //ctxbound:slot in the doc comment of a method or interface method
+// declares it a slot read. //ctxbound:ignore slotreread -- <reason> on the
+// second read or the line above silences one finding.
+//
+// # Options
+//
+// None.
 package slotreread

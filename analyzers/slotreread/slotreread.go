@@ -2,28 +2,466 @@ package slotreread
 
 import (
 	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
-	"github.com/ctxbound/ctxbound/passes/config"
 	"github.com/ctxbound/ctxbound/passes/directives"
+	"github.com/ctxbound/ctxbound/passes/slots"
 )
 
 //go:embed doc.go
 var doc string
 
-// Analyzer reports ... (being built).
+// Analyzer reports two reads of one mutable slot in one operation.
 var Analyzer = &analysis.Analyzer{
 	Name:     "slotreread",
 	Doc:      lintkit.MustExtractDoc(doc, "slotreread"),
 	URL:      "https://github.com/ctxbound/ctxbound/blob/main/docs/checks.md#slotreread",
-	Requires: []*analysis.Analyzer{directives.Analyzer, config.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer, slots.Analyzer},
 	Run:      lintkit.Safe(run),
 }
 
+// The kinds of slot read.
+const (
+	kindAtomic   = iota // x.f.Load() of an atomic.Pointer or atomic.Value
+	kindAccessor        // a call of an inferred accessor (slots.Accessor)
+	kindSlot            // a call of a method marked //ctxbound:slot
+	kindGuarded         // x.f read inside a critical section of x's mutex
+)
+
+// A read is one read of a slot.
+type read struct {
+	key     string   // the slot's location (keyer)
+	kind    int      // kindAtomic, ...
+	expr    ast.Expr // the call, or the selector of a guarded read
+	name    string   // the slot, for messages: "g.slot", "g.Run()"
+	mutex   string   // guarded reads: the mutex, for messages
+	section token.Pos
+	used    bool
+	bound   *types.Var // v in v := <read>, v = <read>, var v = <read>
+	stack   []ast.Node // enclosing nodes, outermost first
+}
+
+// A write is a store to a location: an assignment, or an atomic Store,
+// Swap or CompareAndSwap.
+type write struct {
+	key string
+	pos token.Pos
+}
+
+// A section is a critical section: from a Lock statement to the matching
+// Unlock in the same statement list, or to its end.
+type section struct {
+	owner      string // the key of the value whose mutex is locked
+	mutex      string
+	lock       token.Pos
+	start, end token.Pos
+}
+
+type checker struct {
+	pass  *analysis.Pass
+	r     *lintkit.Reporter
+	dirs  *directives.Result
+	facts *slots.Result
+	k     *keyer
+}
+
 func run(pass *analysis.Pass) (any, error) {
-	r := lintkit.NewReporter(pass, pass.ResultOf[directives.Analyzer].(*directives.Result))
-	r.Finish()
+	c := &checker{
+		pass:  pass,
+		r:     lintkit.NewReporter(pass, pass.ResultOf[directives.Analyzer].(*directives.Result)),
+		dirs:  pass.ResultOf[directives.Analyzer].(*directives.Result),
+		facts: pass.ResultOf[slots.Analyzer].(*slots.Result),
+		k:     newKeyer(pass.TypesInfo),
+	}
+	for _, f := range pass.Files {
+		if c.r.Generated(f.Pos()) {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body != nil {
+					c.function(n, n.Body)
+				}
+			case *ast.FuncLit:
+				c.function(n, n.Body)
+			}
+			return true
+		})
+	}
+	c.r.Finish()
 	return nil, nil
+}
+
+// function checks one function body; nested function literals are
+// separate operations, checked on their own.
+func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
+	defer lintkit.At(c.pass.Fset, fn)
+	info := c.pass.TypesInfo
+	sections := c.sections(body)
+	var (
+		reads  []*read
+		writes []write
+		locks  []token.Pos
+		stack  []ast.Node
+	)
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		parent := ast.Node(nil)
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok != token.DEFINE {
+				for _, l := range n.Lhs {
+					if k := c.k.key(l); k != "" {
+						writes = append(writes, write{k, n.Pos()})
+					}
+				}
+			}
+		case *ast.IncDecStmt:
+			if k := c.k.key(n.X); k != "" {
+				writes = append(writes, write{k, n.Pos()})
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				for _, l := range []ast.Expr{n.Key, n.Value} {
+					if k := c.k.key(l); l != nil && k != "" {
+						writes = append(writes, write{k, n.Pos()})
+					}
+				}
+			}
+		case *ast.CallExpr:
+			if rd, w, lock := c.call(n); rd != nil {
+				c.finish(rd, parent, stack)
+				reads = append(reads, rd)
+			} else if w != "" {
+				writes = append(writes, write{w, n.Pos()})
+			} else if lock {
+				locks = append(locks, n.Pos())
+			}
+		case *ast.SelectorExpr:
+			if rd := c.guarded(n, parent, sections); rd != nil {
+				c.finish(rd, parent, stack)
+				reads = append(reads, rd)
+			}
+		}
+		stack = append(stack, n)
+		return true
+	})
+	if len(reads) < 2 {
+		return
+	}
+	byKey := map[string][]*read{}
+	var keys []string
+	for _, rd := range reads {
+		if byKey[rd.key] == nil {
+			keys = append(keys, rd.key)
+		}
+		byKey[rd.key] = append(byKey[rd.key], rd)
+	}
+	var fl *flow
+	for _, key := range keys {
+		rs := byKey[key]
+		if len(rs) < 2 {
+			continue
+		}
+		if fl == nil {
+			fl = newFlow(body)
+		}
+		// cut: a write to the slot or to a location that holds it, and,
+		// for atomics and accessors, a Lock (double-checked locking
+		// re-reads on purpose).
+		cut := func(guarded bool) func(ast.Node) bool {
+			return func(n ast.Node) bool {
+				for _, w := range writes {
+					if isPrefix(w.key, key) && contains(n, w.pos) {
+						return true
+					}
+				}
+				if !guarded {
+					for _, l := range locks {
+						if contains(n, l) {
+							return true
+						}
+					}
+				}
+				return false
+			}
+		}
+		// A write of the slot itself after the first read: the function
+		// manages the slot (read, check, write; lazy initialisation) and
+		// its re-reads are deliberate.
+		updates := func(a *read) bool {
+			for _, w := range writes {
+				if w.key == key && fl.reaches(a.expr.Pos(), w.pos, nil) {
+					return true
+				}
+			}
+			return false
+		}
+		for j, b := range rs {
+			if !b.used {
+				continue
+			}
+			for _, a := range rs[:j] {
+				if !a.used || a.expr.Pos() >= b.expr.Pos() {
+					continue
+				}
+				guarded := a.kind == kindGuarded || b.kind == kindGuarded
+				if a.kind == kindGuarded && b.kind == kindGuarded && a.section == b.section {
+					continue
+				}
+				if !fl.reaches(a.expr.Pos(), b.expr.Pos(), cut(guarded)) || updates(a) || compares(info, a, b) {
+					continue
+				}
+				c.report(body, a, b)
+				break
+			}
+		}
+	}
+}
+
+// call classifies a call: a slot read, a write of an atomic slot (its
+// key), or a mutex Lock.
+func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
+	info := c.pass.TypesInfo
+	fn := lintkit.Callee(info, call)
+	if fn == nil {
+		fn = lintkit.InterfaceCallee(info, call)
+	}
+	if fn == nil {
+		return nil, "", false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, "", false
+	}
+	switch {
+	case slots.IsAtomicSlot(fn, "Load"):
+		if k := c.k.key(sel.X); k != "" {
+			return &read{key: k, kind: kindAtomic, expr: call, name: types.ExprString(sel.X)}, "", false
+		}
+	case slots.IsAtomicSlot(fn, "Store"), slots.IsAtomicSlot(fn, "Swap"), slots.IsAtomicSlot(fn, "CompareAndSwap"):
+		return nil, c.k.key(sel.X), false
+	case isLock(fn):
+		return nil, "", true
+	case c.dirs.Has(fn, directives.Slot):
+		if k := c.k.key(sel.X); k != "" {
+			return &read{key: k + "()" + fn.Name(), kind: kindSlot, expr: call, name: types.ExprString(call.Fun) + "()"}, "", false
+		}
+	default:
+		if acc := c.facts.Accessor(fn); acc != nil {
+			if k := c.k.key(sel.X); k != "" {
+				return &read{key: k + "." + acc.Field, kind: kindAccessor, expr: call, name: types.ExprString(call.Fun) + "()"}, "", false
+			}
+		}
+	}
+	return nil, "", false
+}
+
+func isLock(fn *types.Func) bool {
+	return fn != nil && (lintkit.IsMethod(fn, "sync", "Mutex", "Lock") ||
+		lintkit.IsMethod(fn, "sync", "RWMutex", "Lock") ||
+		lintkit.IsMethod(fn, "sync", "RWMutex", "RLock"))
+}
+
+func isUnlock(fn *types.Func) bool {
+	return fn != nil && (lintkit.IsMethod(fn, "sync", "Mutex", "Unlock") ||
+		lintkit.IsMethod(fn, "sync", "RWMutex", "Unlock") ||
+		lintkit.IsMethod(fn, "sync", "RWMutex", "RUnlock"))
+}
+
+// guarded returns the read of a pointer or interface field of x inside a
+// critical section of x's mutex, or nil.
+func (c *checker) guarded(sel *ast.SelectorExpr, parent ast.Node, sections []section) *read {
+	info := c.pass.TypesInfo
+	s := info.Selections[sel]
+	if s == nil || s.Kind() != types.FieldVal {
+		return nil
+	}
+	switch types.Unalias(s.Type()).Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+	default:
+		return nil
+	}
+	if n := lintkit.NamedOf(s.Type()); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" {
+		return nil
+	}
+	switch p := parent.(type) {
+	case *ast.AssignStmt:
+		if slices.Contains(p.Lhs, ast.Expr(sel)) {
+			return nil
+		}
+	case *ast.UnaryExpr:
+		if p.Op == token.AND {
+			return nil
+		}
+	}
+	owner := c.k.key(sel.X)
+	if owner == "" {
+		return nil
+	}
+	for _, sec := range sections {
+		if sec.owner == owner && sec.start <= sel.Pos() && sel.End() <= sec.end {
+			return &read{key: c.k.key(sel), kind: kindGuarded, expr: sel, name: types.ExprString(sel), mutex: sec.mutex, section: sec.lock}
+		}
+	}
+	return nil
+}
+
+// sections finds the critical sections of a function body: a Lock or
+// RLock statement, up to the matching Unlock in the same statement list,
+// or to the end of the list (a deferred Unlock, an Unlock on another path).
+func (c *checker) sections(body *ast.BlockStmt) []section {
+	info := c.pass.TypesInfo
+	var out []section
+	// lockOf returns the mutex key and owner key of a Lock/Unlock call.
+	lockOf := func(s ast.Stmt, pred func(*types.Func) bool) (mutex, owner, text string) {
+		es, ok := s.(*ast.ExprStmt)
+		if !ok {
+			return "", "", ""
+		}
+		call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+		if !ok || !pred(lintkit.Callee(info, call)) {
+			return "", "", ""
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return "", "", ""
+		}
+		mutex = c.k.key(sel.X)
+		owner = mutex
+		if inner, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
+			if s := info.Selections[inner]; s != nil && s.Kind() == types.FieldVal {
+				owner = c.k.key(inner.X)
+			}
+		}
+		return mutex, owner, types.ExprString(sel.X)
+	}
+	list := func(stmts []ast.Stmt, end token.Pos) {
+		for i, s := range stmts {
+			mutex, owner, text := lockOf(s, isLock)
+			if mutex == "" || owner == "" {
+				continue
+			}
+			stop := end
+			for _, t := range stmts[i+1:] {
+				if m, _, _ := lockOf(t, isUnlock); m == mutex {
+					stop = t.Pos()
+					break
+				}
+			}
+			out = append(out, section{owner: owner, mutex: text, lock: s.Pos(), start: s.End(), end: stop})
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BlockStmt:
+			list(n.List, n.Rbrace)
+		case *ast.CaseClause:
+			list(n.Body, n.End())
+		case *ast.CommClause:
+			list(n.Body, n.End())
+		}
+		return true
+	})
+	return out
+}
+
+// finish records whether a read's result is used and the variable it is
+// bound to.
+func (c *checker) finish(rd *read, parent ast.Node, stack []ast.Node) {
+	rd.stack = slices.Clone(stack)
+	rd.used = true
+	switch p := parent.(type) {
+	case *ast.ExprStmt:
+		rd.used = false
+	case *ast.AssignStmt:
+		if len(p.Lhs) == len(p.Rhs) {
+			for i, r := range p.Rhs {
+				if r == rd.expr {
+					if id, ok := p.Lhs[i].(*ast.Ident); ok {
+						if id.Name == "_" {
+							rd.used = false
+						} else if v, ok := c.pass.TypesInfo.ObjectOf(id).(*types.Var); ok {
+							rd.bound = v
+						}
+					}
+				}
+			}
+		} else if blank(p.Lhs) {
+			rd.used = false
+		}
+	case *ast.ValueSpec:
+		if len(p.Names) == len(p.Values) {
+			for i, v := range p.Values {
+				if v == rd.expr {
+					if p.Names[i].Name == "_" {
+						rd.used = false
+					} else if obj, ok := c.pass.TypesInfo.Defs[p.Names[i]].(*types.Var); ok {
+						rd.bound = obj
+					}
+				}
+			}
+		}
+	}
+}
+
+func blank(es []ast.Expr) bool {
+	for _, e := range es {
+		if id, ok := e.(*ast.Ident); !ok || id.Name != "_" {
+			return false
+		}
+	}
+	return true
+}
+
+// compares reports whether b is compared with the result of a (old :=
+// s.Load(); ...; if s.Load() != old): a deliberate check that the slot
+// did not change.
+func compares(info *types.Info, a, b *read) bool {
+	if len(b.stack) == 0 {
+		return false
+	}
+	be, ok := b.stack[len(b.stack)-1].(*ast.BinaryExpr)
+	if !ok || (be.Op != token.EQL && be.Op != token.NEQ) {
+		return false
+	}
+	other := be.X
+	if other == b.expr {
+		other = be.Y
+	}
+	if id, ok := ast.Unparen(other).(*ast.Ident); ok && a.bound != nil {
+		return info.ObjectOf(id) == a.bound
+	}
+	return false
+}
+
+func (c *checker) report(body *ast.BlockStmt, a, b *read) {
+	var msg string
+	if b.kind == kindGuarded {
+		msg = fmt.Sprintf("%s read twice in one operation, in two critical sections of %s: a rebind between them mixes two runs' state; read it once into a local and use it for both", b.name, b.mutex)
+	} else {
+		msg = fmt.Sprintf("slot %s read twice in one operation: a rebind between the reads mixes two runs' state; read it once into a local and use it for both", b.name)
+	}
+	c.r.Report(b.expr, msg,
+		lintkit.Related(a.expr.Pos(), a.expr.End(), "first read of the slot"),
+		lintkit.Fix("Read the slot once and use the value for both", c.fix(body, a, b)...))
 }

@@ -1,0 +1,163 @@
+// Package basic holds the shapes slotreread reports. The first is seed
+// 003's approval gate: pre_call took the run from the slot, then read the
+// slot again for the approval's request id.
+package basic
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+type Run struct {
+	ID     string
+	Cancel func()
+}
+
+type Approval struct {
+	RequestID string
+	Wait      func()
+}
+
+// Gate is an approval gate bound to the current run through a slot.
+type Gate struct {
+	slot atomic.Pointer[Run]
+}
+
+func (g *Gate) PreCall() Approval {
+	run := g.slot.Load()
+	return Approval{
+		RequestID: g.slot.Load().ID, // want `slot g\.slot read twice in one operation: a rebind between the reads mixes two runs' state; read it once into a local and use it for both`
+		Wait:      run.Cancel,
+	}
+}
+
+// A nil check on one read, use of another.
+func (g *Gate) NilThenUse() string {
+	if g.slot.Load() != nil {
+		return g.slot.Load().ID // want `slot g\.slot read twice`
+	}
+	return ""
+}
+
+// atomic.Value is a slot too.
+type Holder struct {
+	v atomic.Value
+}
+
+func (h *Holder) Pair() (string, string) {
+	a := h.v.Load().(*Run)
+	b := h.v.Load().(*Run) // want `slot h\.v read twice`
+	return a.ID, b.ID
+}
+
+// A package-level slot.
+var current atomic.Pointer[Run]
+
+func Describe() (string, func()) {
+	id := current.Load().ID
+	return id, current.Load().Cancel // want `slot current read twice`
+}
+
+// A field read in two critical sections of the same mutex.
+type Session struct {
+	mu  sync.Mutex
+	run *Run
+}
+
+func (s *Session) Approve() Approval {
+	s.mu.Lock()
+	id := s.run.ID
+	s.mu.Unlock()
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return Approval{RequestID: id, Wait: s.run.Cancel} // want `s\.run read twice in one operation, in two critical sections of s\.mu`
+}
+
+// An RWMutex and a value receiver reached through a pointer.
+type Table struct {
+	mu    sync.RWMutex
+	owner interface{ Name() string }
+}
+
+func (t *Table) Names() (string, string) {
+	t.mu.RLock()
+	a := t.owner.Name()
+	t.mu.RUnlock()
+	t.mu.RLock()
+	b := t.owner.Name() // want `t\.owner read twice in one operation, in two critical sections of t\.mu`
+	t.mu.RUnlock()
+	return a, b
+}
+
+// An inferred accessor: it returns a field read under the receiver's mutex.
+type Binder struct {
+	mu  sync.Mutex
+	run *Run
+}
+
+func (b *Binder) Current() *Run {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.run
+}
+
+// An inferred accessor of an atomic field.
+type Wrapper struct {
+	cur atomic.Pointer[Run]
+}
+
+func (w *Wrapper) Run() *Run { return w.cur.Load() }
+
+func UseAccessors(b *Binder, w *Wrapper) (string, func(), string, func()) {
+	id := b.Current().ID
+	cancel := b.Current().Cancel // want `slot b\.Current\(\) read twice`
+	wid := w.Run().ID
+	return id, cancel, wid, w.cur.Load().Cancel // want `slot w\.cur read twice`
+}
+
+// A method marked as a slot read, here on an interface.
+type Binding interface {
+	//ctxbound:slot
+	Current() *Run
+}
+
+func Marked(s Binding) Approval {
+	r := s.Current()
+	return Approval{RequestID: r.ID, Wait: s.Current().Cancel} // want `slot s\.Current\(\) read twice`
+}
+
+// Embedded fields: the promoted and the explicit path are one slot.
+type Inner struct{ slot atomic.Pointer[Run] }
+type Outer struct{ Inner }
+
+func Promoted(o *Outer) (string, string) {
+	a := o.slot.Load().ID
+	return a, o.Inner.slot.Load().ID // want `slot o\.Inner\.slot read twice`
+}
+
+// A read in a branch after one before it.
+func Branch(g *Gate, verbose bool) string {
+	id := g.slot.Load().ID
+	if verbose {
+		return id + g.slot.Load().ID // want `slot g\.slot read twice`
+	}
+	return id
+}
+
+// Reads in a function literal are one operation of their own.
+func Closure(g *Gate) func() (string, string) {
+	return func() (string, string) {
+		a := g.slot.Load().ID
+		return a, g.slot.Load().ID // want `slot g\.slot read twice`
+	}
+}
+
+// Second read after the loop that held the first.
+func AfterLoop(g *Gate, n int) string {
+	var id string
+	for i := 0; i < n; i++ {
+		id = g.slot.Load().ID
+	}
+	return id + g.slot.Load().ID // want `slot g\.slot read twice`
+}

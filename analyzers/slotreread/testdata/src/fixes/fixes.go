@@ -1,0 +1,54 @@
+package fixes
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+type Run struct {
+	ID     string
+	Cancel func()
+}
+
+type Gate struct {
+	slot atomic.Pointer[Run]
+	mu   sync.Mutex
+	run  *Run
+}
+
+// The first read is bound to a variable: the second reuses it.
+func (g *Gate) Bound() (string, func()) {
+	run := g.slot.Load()
+	return g.slot.Load().ID, run.Cancel // want `slot g\.slot read twice`
+}
+
+// Nothing is bound: the first read is hoisted into a local.
+func (g *Gate) Hoist() string {
+	if g.slot.Load() != nil {
+		return g.slot.Load().ID // want `slot g\.slot read twice`
+	}
+	return ""
+}
+
+// The name run is taken: another is chosen.
+func (g *Gate) Taken(run string) (string, string) {
+	id := g.slot.Load().ID
+	return id + run, g.slot.Load().ID // want `slot g\.slot read twice`
+}
+
+// Guarded: the second section reuses the first's value.
+func (g *Gate) Guarded() (string, func()) {
+	g.mu.Lock()
+	r := g.run
+	g.mu.Unlock()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return r.ID, g.run.Cancel // want `g\.run read twice`
+}
+
+// No fix: the first read is inside a loop header.
+func (g *Gate) Loop() string {
+	for g.slot.Load() == nil {
+	}
+	return g.slot.Load().ID // want `slot g\.slot read twice`
+}

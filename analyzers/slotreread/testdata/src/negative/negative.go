@@ -1,0 +1,206 @@
+// Package negative holds correct code that slotreread must not report.
+package negative
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+type Run struct {
+	ID     string
+	Cancel func()
+}
+
+type Gate struct {
+	slot atomic.Pointer[Run]
+	n    atomic.Int64
+	on   atomic.Bool
+	mu   sync.Mutex
+	run  *Run
+	id   string
+}
+
+// Read once, hand the value on.
+func (g *Gate) Once() (string, func()) {
+	run := g.slot.Load()
+	return run.ID, run.Cancel
+}
+
+// Different receivers are different slots.
+func Two(a, b *Gate) (string, string) {
+	return a.slot.Load().ID, b.slot.Load().ID
+}
+
+// The receiver variable changes between the reads.
+func Rebound(g, h *Gate) (string, string) {
+	x := g.slot.Load().ID
+	g = h
+	return x, g.slot.Load().ID
+}
+
+// A compare-and-swap loop re-reads on every iteration.
+func (g *Gate) Replace(next *Run) *Run {
+	for {
+		old := g.slot.Load()
+		if g.slot.CompareAndSwap(old, next) {
+			return old
+		}
+	}
+}
+
+// A read in each iteration of an ordinary loop.
+func (g *Gate) Poll(n int) []string {
+	var ids []string
+	for range n {
+		ids = append(ids, g.slot.Load().ID)
+	}
+	return ids
+}
+
+// A re-read after the function's own Store.
+func (g *Gate) Rebind(next *Run) (string, string) {
+	before := g.slot.Load().ID
+	g.slot.Store(next)
+	return before, g.slot.Load().ID
+}
+
+// Swap also writes.
+func (g *Gate) SwapAndRead(next *Run) (*Run, string) {
+	prev := g.slot.Load()
+	g.slot.Swap(next)
+	return prev, g.slot.Load().ID
+}
+
+// Counters and flags are not slots.
+func (g *Gate) Counters() (int64, int64, bool, bool) {
+	a := g.n.Load()
+	b := g.n.Load()
+	return a, b, g.on.Load(), g.on.Load()
+}
+
+// Double-checked locking re-reads under the lock on purpose.
+func (g *Gate) Lazy() *Run {
+	if r := g.slot.Load(); r != nil {
+		return r
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if r := g.slot.Load(); r != nil {
+		return r
+	}
+	r := &Run{}
+	g.slot.Store(r)
+	return r
+}
+
+// Has the slot changed? The second read is compared with the first.
+func (g *Gate) Changed(work func()) bool {
+	old := g.slot.Load()
+	work()
+	return g.slot.Load() != old
+}
+
+// A result that is dropped is not used.
+func (g *Gate) Discard() *Run {
+	_ = g.slot.Load()
+	g.slot.Load()
+	return g.slot.Load()
+}
+
+// Reads in exclusive branches never both happen.
+func (g *Gate) Exclusive(b bool) string {
+	if b {
+		return g.slot.Load().ID
+	}
+	return g.slot.Load().Cancel2()
+}
+
+func (r *Run) Cancel2() string { return r.ID }
+
+// One critical section, read twice: consistent.
+func (g *Gate) OneSection() (string, func()) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.run.ID, g.run.Cancel
+}
+
+// Lazy initialisation under the lock: the second section writes the field.
+func (g *Gate) LazyField() *Run {
+	g.mu.Lock()
+	r := g.run
+	g.mu.Unlock()
+	if r != nil {
+		return r
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.run == nil {
+		g.run = &Run{}
+	}
+	return g.run
+}
+
+// A non-pointer field read in two sections is a value, not a binding.
+func (g *Gate) Strings() (string, string) {
+	g.mu.Lock()
+	a := g.id
+	g.mu.Unlock()
+	g.mu.Lock()
+	b := g.id
+	g.mu.Unlock()
+	return a, b
+}
+
+// Two sections of different mutexes are not the same slot's sections.
+type Pair struct {
+	mu  sync.Mutex
+	run *Run
+}
+
+func Sections(p, q *Pair) (string, string) {
+	p.mu.Lock()
+	a := p.run.ID
+	p.mu.Unlock()
+	q.mu.Lock()
+	b := q.run.ID
+	q.mu.Unlock()
+	return a, b
+}
+
+// The field is written between the two sections by this function.
+func (p *Pair) Swap(next *Run) (string, string) {
+	p.mu.Lock()
+	a := p.run.ID
+	p.run = next
+	p.mu.Unlock()
+	p.mu.Lock()
+	b := p.run.ID
+	p.mu.Unlock()
+	return a, b
+}
+
+// Not an accessor: it takes a parameter, or it does not lock.
+type NotAccessor struct {
+	mu  sync.Mutex
+	run *Run
+}
+
+func (n *NotAccessor) Get(i int) *Run {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.run
+}
+
+func (n *NotAccessor) Unlocked() *Run { return n.run }
+
+func UseNot(n *NotAccessor) (string, string, string, string) {
+	return n.Get(0).ID, n.Get(1).ID, n.Unlocked().ID, n.Unlocked().ID
+}
+
+// A read in a goroutine's function literal and one in the caller are two
+// operations.
+func Spawned(g *Gate, done chan string) string {
+	id := g.slot.Load().ID
+	go func() { done <- g.slot.Load().ID }()
+	return id
+}

@@ -1,0 +1,384 @@
+// Package slots computes the facts that the run-binding checks (slotreread,
+// cancelshare) need about functions, from syntax and types only, so that
+// they hold in every importing package:
+//
+//   - Accessor: a method that returns one field of its receiver read under
+//     the receiver's mutex, or an atomic Load of a field of its receiver
+//     (atomic.Pointer[T], atomic.Value). Calling it is a read of that slot,
+//     so slotreread treats two calls like two Loads.
+//   - StoresCancel: a function that stores one of its cancel parameters
+//     (context.CancelFunc, context.CancelCauseFunc, or a type marked
+//     //ctxbound:canceltoken) into a field, directly or through another
+//     function that does. Passing a cancel func to it hands the func to a
+//     new owner, so cancelshare treats the argument like a field store.
+//
+// It reports nothing. Reporting analyzers read the facts through Result.
+package slots
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
+	"github.com/ctxbound/ctxbound/passes/directives"
+)
+
+// Analyzer computes Accessor and StoresCancel facts.
+var Analyzer = &analysis.Analyzer{
+	Name:       "slots",
+	Doc:        "infer slot accessors and functions that store a cancel parameter into a field; reports nothing",
+	URL:        "https://github.com/ctxbound/ctxbound/blob/main/docs/checks.md#slotreread",
+	Requires:   []*analysis.Analyzer{directives.Analyzer},
+	Run:        lintkit.Safe(run),
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(Accessor), new(StoresCancel)},
+}
+
+// The kinds of Accessor.
+const (
+	Guarded = "mutex"  // the field is read under the receiver's mutex
+	Atomic  = "atomic" // the field is an atomic.Pointer or atomic.Value, and Loaded
+)
+
+// Accessor is the fact of a method that reads one slot of its receiver:
+// it returns Field, read under the receiver's mutex (Kind Guarded) or
+// Loaded atomically (Kind Atomic).
+type Accessor struct {
+	Field string
+	Kind  string
+}
+
+// AFact marks Accessor as a fact.
+func (*Accessor) AFact() {}
+
+func (a *Accessor) String() string {
+	return fmt.Sprintf("slot accessor of %s field %s", a.Kind, a.Field)
+}
+
+// StoresCancel is the fact of a function that stores its cancel parameters
+// Params (indices, receiver excluded, sorted) into a field.
+type StoresCancel struct {
+	Params []int
+}
+
+// AFact marks StoresCancel as a fact.
+func (*StoresCancel) AFact() {}
+
+func (s *StoresCancel) String() string {
+	p := make([]string, len(s.Params))
+	for i, x := range s.Params {
+		p[i] = fmt.Sprint(x)
+	}
+	return "stores cancel params " + strings.Join(p, ",") + " into a field"
+}
+
+// Result serves the facts of this package and its dependencies.
+type Result struct {
+	dirs      *directives.Result
+	accessors map[types.Object]*Accessor
+	stores    map[types.Object]*StoresCancel
+}
+
+// Accessor returns the Accessor fact of fn (matched by origin), or nil.
+func (r *Result) Accessor(fn *types.Func) *Accessor {
+	if fn == nil {
+		return nil
+	}
+	return r.accessors[fn.Origin()]
+}
+
+// StoresParam reports whether fn stores its parameter i into a field.
+func (r *Result) StoresParam(fn *types.Func, i int) bool {
+	if fn == nil {
+		return false
+	}
+	s := r.stores[fn.Origin()]
+	return s != nil && slices.Contains(s.Params, i)
+}
+
+// IsCancel reports whether t is a cancel token: context.CancelFunc,
+// context.CancelCauseFunc, a type marked //ctxbound:canceltoken, or a
+// pointer to one of those.
+func (r *Result) IsCancel(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	o := n.Origin().Obj()
+	if o.Pkg() != nil && o.Pkg().Path() == "context" && (o.Name() == "CancelFunc" || o.Name() == "CancelCauseFunc") {
+		return true
+	}
+	return r.dirs.Has(o, directives.CancelToken)
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	r := &Result{
+		dirs:      pass.ResultOf[directives.Analyzer].(*directives.Result),
+		accessors: lintkit.ObjectFacts[*Accessor](pass),
+		stores:    lintkit.ObjectFacts[*StoresCancel](pass),
+	}
+	var decls []*ast.FuncDecl
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls = append(decls, fd)
+			}
+		}
+	}
+	for _, fd := range decls {
+		fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if fn == nil {
+			continue
+		}
+		if a := accessor(pass.TypesInfo, fd); a != nil {
+			r.accessors[fn] = a
+			pass.ExportObjectFact(fn, a)
+		}
+	}
+	// StoresCancel: a fixpoint over the package, since a constructor may
+	// hand its parameter to another constructor declared later.
+	local := map[*types.Func][]int{}
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range decls {
+			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			got := storedParams(pass.TypesInfo, r, fd, fn)
+			if len(got) != len(local[fn]) {
+				local[fn] = got
+				r.stores[fn] = &StoresCancel{Params: got}
+				changed = true
+			}
+		}
+	}
+	for _, fd := range decls {
+		fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		if fn != nil && len(local[fn]) > 0 {
+			pass.ExportObjectFact(fn, &StoresCancel{Params: local[fn]})
+		}
+	}
+	return r, nil
+}
+
+// accessor returns the Accessor fact of a method declaration, or nil. The
+// shapes are deliberately narrow: a method without parameters whose every
+// return statement returns recv.f (or a local assigned only from recv.f)
+// after locking a mutex of recv, or returns recv.f.Load() (possibly
+// type-asserted) for an atomic.Pointer or atomic.Value field f.
+func accessor(info *types.Info, fd *ast.FuncDecl) *Accessor {
+	if fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
+		return nil
+	}
+	if fd.Type.Params.NumFields() != 0 || fd.Type.Results.NumFields() != 1 {
+		return nil
+	}
+	recv := info.Defs[fd.Recv.List[0].Names[0]]
+	if recv == nil {
+		return nil
+	}
+	var field, kind string
+	locked := false
+	agree := func(f, k string) bool {
+		if field == "" {
+			field, kind = f, k
+		}
+		return field == f && kind == k
+	}
+	ok := true
+	locals := map[types.Object]string{} // local := recv.f
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if isLock(info, n) && rootOf(info, n.Fun) == recv {
+				locked = true
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) == 1 && len(n.Rhs) == 1 {
+				if id, isID := n.Lhs[0].(*ast.Ident); isID {
+					if obj := info.ObjectOf(id); obj != nil {
+						if f := recvField(info, recv, n.Rhs[0]); f != "" && n.Tok == token.DEFINE {
+							locals[obj] = f
+						} else if _, seen := locals[obj]; seen {
+							locals[obj] = "" // reassigned from something else
+						}
+					}
+				}
+			}
+		case *ast.ReturnStmt:
+			if len(n.Results) != 1 {
+				ok = false
+				return false
+			}
+			e := ast.Unparen(n.Results[0])
+			if ta, isTA := e.(*ast.TypeAssertExpr); isTA {
+				e = ast.Unparen(ta.X)
+			}
+			if call, isCall := e.(*ast.CallExpr); isCall {
+				if f := atomicLoadField(info, recv, call); f != "" {
+					ok = agree(f, Atomic)
+					return false
+				}
+				ok = false
+				return false
+			}
+			if id, isID := e.(*ast.Ident); isID {
+				if f := locals[info.ObjectOf(id)]; f != "" {
+					ok = agree(f, Guarded)
+					return false
+				}
+			}
+			if f := recvField(info, recv, e); f != "" {
+				ok = agree(f, Guarded)
+				return false
+			}
+			ok = false
+			return false
+		}
+		return true
+	})
+	if !ok || field == "" || (kind == Guarded && !locked) {
+		return nil
+	}
+	return &Accessor{Field: field, Kind: kind}
+}
+
+// recvField returns f when e is recv.f, a field selection, or "".
+func recvField(info *types.Info, recv types.Object, e ast.Expr) string {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	s := info.Selections[sel]
+	if s == nil || s.Kind() != types.FieldVal {
+		return ""
+	}
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); !ok || info.ObjectOf(id) != recv {
+		return ""
+	}
+	return sel.Sel.Name
+}
+
+// atomicLoadField returns f when call is recv.f.Load() of an atomic.Pointer
+// or atomic.Value field f, or "".
+func atomicLoadField(info *types.Info, recv types.Object, call *ast.CallExpr) string {
+	fn := lintkit.Callee(info, call)
+	if !IsAtomicSlot(fn, "Load") {
+		return ""
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	return recvField(info, recv, sel.X)
+}
+
+// IsAtomicSlot reports whether fn is the method name of atomic.Pointer or
+// atomic.Value: the atomics that hold a binding, unlike the counters
+// (atomic.Int64 and friends) and flags (atomic.Bool).
+func IsAtomicSlot(fn *types.Func, name string) bool {
+	// A nil *types.Func must not reach IsMethod as a non-nil types.Object.
+	return fn != nil && (lintkit.IsMethod(fn, "sync/atomic", "Pointer", name) || lintkit.IsMethod(fn, "sync/atomic", "Value", name))
+}
+
+// isLock reports whether call locks a sync.Mutex or sync.RWMutex.
+func isLock(info *types.Info, call *ast.CallExpr) bool {
+	fn := lintkit.Callee(info, call)
+	if fn == nil {
+		return false
+	}
+	return lintkit.IsMethod(fn, "sync", "Mutex", "Lock") ||
+		lintkit.IsMethod(fn, "sync", "RWMutex", "Lock") ||
+		lintkit.IsMethod(fn, "sync", "RWMutex", "RLock")
+}
+
+// rootOf returns the variable at the root of a selector chain x.f.g.Lock.
+func rootOf(info *types.Info, e ast.Expr) types.Object {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.Ident:
+			return info.ObjectOf(x)
+		default:
+			return nil
+		}
+	}
+}
+
+// storedParams returns the indices of the cancel parameters of fd that it
+// stores into a field: as the value of a composite literal element, the
+// right side of an assignment to a field, or an argument that a callee
+// stores (by fact or by the fixpoint in progress).
+func storedParams(info *types.Info, r *Result, fd *ast.FuncDecl, fn *types.Func) []int {
+	params := fn.Signature().Params()
+	index := map[types.Object]int{}
+	for i := range params.Len() {
+		if p := params.At(i); r.IsCancel(p.Type()) {
+			index[p] = i
+		}
+	}
+	if len(index) == 0 {
+		return nil
+	}
+	var got []int
+	mark := func(e ast.Expr) {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			if i, ok := index[info.ObjectOf(id)]; ok && !slices.Contains(got, i) {
+				got = append(got, i)
+			}
+		}
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CompositeLit:
+			if _, ok := info.TypeOf(n).Underlying().(*types.Struct); ok {
+				for _, el := range n.Elts {
+					if kv, ok := el.(*ast.KeyValueExpr); ok {
+						mark(kv.Value)
+					} else {
+						mark(el)
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+						if s := info.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+							mark(n.Rhs[i])
+						}
+					}
+				}
+			}
+		case *ast.CallExpr:
+			callee := lintkit.Callee(info, n)
+			for i, a := range n.Args {
+				if callee != nil && r.StoresParam(callee, i) {
+					mark(a)
+				}
+			}
+		}
+		return true
+	})
+	slices.Sort(got)
+	return got
+}

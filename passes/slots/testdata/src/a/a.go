@@ -1,0 +1,103 @@
+package a
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+
+	"dep"
+)
+
+type Run struct{ ID string }
+
+type Binder struct {
+	mu   sync.Mutex
+	rw   sync.RWMutex
+	run  *Run
+	cur  atomic.Pointer[Run]
+	val  atomic.Value
+	n    atomic.Int64
+	next *Run
+}
+
+func (b *Binder) Current() *Run { // want Current:"slot accessor of mutex field run"
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.run
+}
+
+func (b *Binder) ViaLocal() *Run { // want ViaLocal:"slot accessor of mutex field run"
+	b.rw.RLock()
+	r := b.run
+	b.rw.RUnlock()
+	return r
+}
+
+func (b *Binder) Atomic() *Run { return b.cur.Load() } // want Atomic:"slot accessor of atomic field cur"
+
+func (b *Binder) Value() *Run { return b.val.Load().(*Run) } // want Value:"slot accessor of atomic field val"
+
+// Not accessors.
+func (b *Binder) Unlocked() *Run   { return b.run }
+func (b *Binder) Counter() int64   { return b.n.Load() }
+func (b *Binder) Param(i int) *Run { return b.cur.Load() }
+func (b *Binder) Mixed(x bool) *Run {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if x {
+		return b.next
+	}
+	return b.run
+}
+func (b *Binder) Computed() *Run {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return &Run{ID: b.run.ID}
+}
+func (b *Binder) Reassigned() *Run {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	r := b.run
+	r = b.next
+	return r
+}
+func Plain() *Run { return nil }
+
+// StoresCancel.
+type Child struct {
+	cancel context.CancelFunc
+	cause  context.CancelCauseFunc
+	tok    *Token
+	name   string
+}
+
+//ctxbound:canceltoken
+type Token struct{ stop func() }
+
+func NewChild(name string, cancel context.CancelFunc) *Child { // want NewChild:"stores cancel params 1 into a field"
+	return &Child{name: name, cancel: cancel}
+}
+
+func (c *Child) SetCause(x int, f context.CancelCauseFunc) { // want SetCause:"stores cancel params 1 into a field"
+	c.cause = f
+}
+
+func WithToken(t *Token, cancel context.CancelFunc) Child { // want WithToken:"stores cancel params 0 into a field"
+	return Child{tok: t, cancel: forward(cancel)}
+}
+
+// Forwards to a constructor declared later in the package.
+func Early(cancel context.CancelFunc) *Child { return Late(cancel) } // want Early:"stores cancel params 0 into a field"
+
+func Late(cancel context.CancelFunc) *Child { return &Child{cancel: cancel} } // want Late:"stores cancel params 0 into a field"
+
+// Forwards to a constructor of another package.
+func Remote(cancel context.CancelFunc) *dep.Run { return dep.NewRun(cancel) } // want Remote:"stores cancel params 0 into a field"
+
+// Not stored: called, returned, passed to a goroutine, a non-cancel param.
+func Calls(cancel context.CancelFunc) { cancel() }
+func Returns(cancel context.CancelFunc) context.CancelFunc { return cancel }
+func Goroutine(cancel context.CancelFunc) { go func() { cancel() }() }
+func Name(name string) *Child { return &Child{name: name} }
+
+func forward(c context.CancelFunc) context.CancelFunc { return c }
