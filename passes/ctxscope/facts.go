@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -32,21 +33,42 @@ func (f *ReturnsRoot) String() string { return fmt.Sprintf("returns root %s at %
 // Via of functions of the same module. A caller with a context cannot pass
 // it through: the function needs a ctx parameter.
 type MakesRoot struct {
-	What   string   // "context.Background"
-	At     string   // "file.go:12"
-	Via    []string // helpers from this function's callee to the maker: "flush (store.go:40)"
-	Module string   // the module that declares the maker: only there is it actionable
+	What   string // "context.Background"
+	At     string // "file.go:12"
+	Via    []Step // helpers from this function's callee to the maker
+	Module string // the module that declares the maker: only there is it actionable
+}
+
+// A Step is one helper of a MakesRoot chain: the call of function Name
+// (declared in package Pkg) at At.
+type Step struct {
+	Pkg, Name, At string
+}
+
+// Chain renders the fact for a message in package from: "context.Background
+// at store.go:42", with the helpers in between, package-qualified when they
+// are declared elsewhere.
+func (f *MakesRoot) Chain(from *types.Package) string {
+	s := f.What + " at " + f.At
+	if len(f.Via) == 0 {
+		return s
+	}
+	steps := make([]string, len(f.Via))
+	for i, st := range f.Via {
+		name := st.Name
+		if from == nil || st.Pkg != from.Path() {
+			name = path.Base(st.Pkg) + "." + name
+		}
+		steps[i] = fmt.Sprintf("%s (%s)", name, st.At)
+	}
+	return "through " + strings.Join(steps, ", ") + ": " + s
 }
 
 // AFact marks MakesRoot as a fact.
 func (*MakesRoot) AFact() {}
 
 func (f *MakesRoot) String() string {
-	s := fmt.Sprintf("makes root %s at %s", f.What, f.At)
-	if len(f.Via) > 0 {
-		s += " via " + strings.Join(f.Via, " -> ")
-	}
-	return s
+	return "makes root " + f.Chain(nil)
 }
 
 // Returns returns the ReturnsRoot fact of fn, from this package or another.
@@ -200,7 +222,11 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, token.Pos) {
 			continue
 		}
 		if drop.Helper != nil {
-			via := append([]string{fmt.Sprintf("%s (%s)", lintkit.ShortName(drop.Helper, nil), r.where(drop.Call.Pos()))}, drop.Fact.Via...)
+			step := Step{Name: lintkit.ShortName(drop.Helper, drop.Helper.Pkg()), At: r.where(drop.Call.Pos())}
+			if drop.Helper.Pkg() != nil {
+				step.Pkg = drop.Helper.Pkg().Path()
+			}
+			via := append([]Step{step}, drop.Fact.Via...)
 			if len(via) > maxChain {
 				via = via[:maxChain]
 			}

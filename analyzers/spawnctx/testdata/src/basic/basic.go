@@ -1,0 +1,190 @@
+// Package basic holds the shapes spawnctx reports.
+package basic
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/gammazero/workerpool"
+	"github.com/panjf2000/ants/v2"
+	"github.com/sourcegraph/conc/pool"
+	"golang.org/x/sync/errgroup"
+)
+
+func approve(ctx context.Context, cmd string) error { return nil }
+
+func store(ctx context.Context) {}
+
+// A closure that makes a root context although the caller has one.
+func closure(ctx context.Context) {
+	go func() { // want `goroutine drops the caller's context: it calls approve with a root context \(context.Background\) while ctx is in scope; pass ctx, or context.WithoutCancel\(ctx\) to outlive the caller`
+		approve(context.Background(), "rm -rf /")
+	}()
+}
+
+// The incumbent accepts a closure that merely mentions ctx.
+func mentionsCtx(ctx context.Context) {
+	go func() { // want `goroutine drops the caller's context: it calls store with a root context \(context.TODO\)`
+		_ = ctx.Value("k")
+		store(context.TODO())
+	}()
+}
+
+// Through a local made before the goroutine.
+func local(ctx context.Context) {
+	bg := context.Background()
+	go func() { // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\)`
+		store(bg)
+	}()
+}
+
+var processCtx = context.Background()
+
+// Through a package-level root context.
+func packageVar(ctx context.Context) {
+	go func() { // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\)`
+		store(processCtx)
+	}()
+}
+
+// A derivation of a root is still a root.
+func derived(ctx context.Context) {
+	go func() { // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\)`
+		c, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		store(c)
+	}()
+}
+
+// go f(args) with a root argument.
+func startedWith(ctx context.Context) {
+	go store(context.Background()) // want `goroutine drops the caller's context: it is started with a root context \(context.Background\)`
+}
+
+func helperBackground() context.Context { return context.Background() }
+
+// A helper that returns a root context.
+func returnsRoot(ctx context.Context) {
+	go func() { // want `goroutine drops the caller's context: it calls store with a root context \(helperBackground, which returns context.Background\)`
+		store(helperBackground())
+	}()
+}
+
+// flush has no context and makes its own.
+func flush() {
+	store(context.Background())
+}
+
+func flushAll() { flush() }
+
+type Cache struct{}
+
+func (c *Cache) refresh() { flushAll() }
+
+// A named function, a method value and a chain of helpers.
+func named(ctx context.Context, c *Cache) {
+	go flush()     // want `goroutine drops the caller's context: it runs flush, which makes its own root context \(context.Background at basic.go:\d+\), while ctx is in scope; give flush a ctx parameter and pass ctx`
+	go c.refresh() // want `goroutine drops the caller's context: it runs Cache.refresh, which makes its own root context \(through flushAll \(basic.go:\d+\), flush \(basic.go:\d+\): context.Background at basic.go:\d+\)`
+	go func() {    // want `goroutine drops the caller's context: it calls flushAll, which makes its own root context`
+		flushAll()
+	}()
+}
+
+// The built-in spawners.
+func builtins(ctx context.Context, g *errgroup.Group, wg *sync.WaitGroup, p *pool.Pool, ap *ants.Pool, wp *workerpool.WorkerPool) {
+	g.Go(func() error { // want `func run by errgroup.Group.Go drops the caller's context: it calls approve with a root context`
+		return approve(context.Background(), "x")
+	})
+	g.TryGo(func() error { // want `func run by errgroup.Group.TryGo drops the caller's context`
+		return approve(context.TODO(), "x")
+	})
+	wg.Go(func() { // want `func run by sync.WaitGroup.Go drops the caller's context`
+		store(context.Background())
+	})
+	p.Go(func() { // want `func run by pool.Pool.Go drops the caller's context`
+		store(context.Background())
+	})
+	ap.Submit(func() { // want `func run by ants.Pool.Submit drops the caller's context`
+		store(context.Background())
+	})
+	ants.Submit(func() { // want `func run by ants.Submit drops the caller's context`
+		store(context.Background())
+	})
+	wp.Submit(flush)                     // want `func run by workerpool.WorkerPool.Submit drops the caller's context: it runs flush`
+	time.AfterFunc(time.Second, func() { // want `func run by time.AfterFunc drops the caller's context`
+		store(context.Background())
+	})
+}
+
+// r.Context() of a request is the caller's context.
+func handler(w http.ResponseWriter, r *http.Request) {
+	go func() { // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\) while r.Context\(\) is in scope`
+		store(context.Background())
+	}()
+}
+
+type Server struct {
+	ctx context.Context
+}
+
+// A context field of the receiver is in scope.
+func (s *Server) loop() {
+	go func() { // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\) while s.ctx is in scope`
+		store(context.Background())
+	}()
+}
+
+// Nested goroutines: each is reported at its own site, once.
+func nested(ctx context.Context) {
+	go func() {
+		go func() { // want `goroutine drops the caller's context: it calls store with a root context`
+			store(context.Background())
+		}()
+	}()
+}
+
+// Closures several levels deep inside the work.
+func deep(ctx context.Context) {
+	go func() { // want `goroutine drops the caller's context: it calls store with a root context`
+		func() {
+			func() {
+				store(context.Background())
+			}()
+		}()
+	}()
+}
+
+// Deferred closure inside the work: the root is in the body, not deferred.
+func deferredInside(ctx context.Context) {
+	go func() { // want `goroutine drops the caller's context`
+		defer func() { recover() }()
+		store(context.Background())
+	}()
+}
+
+// Generics.
+func process[T any](ctx context.Context, items []T, f func(context.Context, T)) {
+	for _, it := range items {
+		go f(context.Background(), it) // want `goroutine drops the caller's context: it is started with a root context`
+	}
+}
+
+// Range-over-func iterators.
+func each(yield func(int) bool) {
+	for i := range 3 {
+		if !yield(i) {
+			return
+		}
+	}
+}
+
+func iter(ctx context.Context) {
+	for i := range each {
+		go func() { // want `goroutine drops the caller's context`
+			_ = i
+			store(context.Background())
+		}()
+	}
+}
