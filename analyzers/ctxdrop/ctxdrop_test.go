@@ -1,0 +1,16 @@
+package ctxdrop_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/ctxbound/ctxbound/analyzers/ctxdrop"
+)
+
+// TestScenarios runs every scenario package in one load, so that the
+// standard library they import is analysed once.
+func TestScenarios(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), ctxdrop.Analyzer,
+		"basic", "negative")
+}

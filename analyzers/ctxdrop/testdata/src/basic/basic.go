@@ -1,0 +1,98 @@
+// Package basic holds the shapes ctxdrop reports.
+package basic
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+type DB struct{}
+
+func (db *DB) Exec(ctx context.Context, q string) error { return nil }
+
+type Store struct {
+	db *DB
+}
+
+// A root context passed although the caller has one.
+func (s *Store) Save(ctx context.Context) error {
+	return s.db.Exec(context.Background(), "insert") // want `call of DB.Exec passes a root context \(context.Background\) while ctx is in scope; pass ctx, or context.WithoutCancel\(ctx\) to outlive the caller`
+}
+
+// Through a derivation and a local.
+func (s *Store) Timeout(ctx context.Context) error {
+	c, cancel := context.WithTimeout(context.TODO(), time.Second)
+	defer cancel()
+	return s.db.Exec(c, "select") // want `call of DB.Exec passes a root context \(context.TODO\) while ctx is in scope`
+}
+
+var background = context.Background()
+
+// Through a package variable.
+func (s *Store) Global(ctx context.Context) error {
+	return s.db.Exec(background, "select") // want `call of DB.Exec passes a root context \(context.Background\)`
+}
+
+func rootOf() context.Context { return context.TODO() }
+
+// Through a helper that returns a root.
+func (s *Store) Helper(ctx context.Context) error {
+	return s.db.Exec(rootOf(), "select") // want `call of DB.Exec passes a root context \(rootOf, which returns context.TODO\)`
+}
+
+// refresh has no context and makes its own.
+func (s *Store) refresh() {
+	s.db.Exec(context.Background(), "reload")
+}
+
+func (s *Store) refreshAll() { s.refresh() }
+
+// A call of a ctx-less helper that makes a root context.
+func (s *Store) Get(ctx context.Context) {
+	s.refresh()    // want `call of Store.refresh drops the caller's context: Store.refresh makes its own root context \(context.Background at basic.go:\d+\) while ctx is in scope; give Store.refresh a ctx parameter and pass ctx`
+	s.refreshAll() // want `call of Store.refreshAll drops the caller's context: Store.refreshAll makes its own root context \(through Store.refresh \(basic.go:\d+\): context.Background at basic.go:\d+\)`
+}
+
+// r.Context() is in scope in a handler.
+func (s *Store) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.db.Exec(context.Background(), "x") // want `call of DB.Exec passes a root context \(context.Background\) while r.Context\(\) is in scope`
+}
+
+// A closure that captures ctx.
+func (s *Store) Each(ctx context.Context, ids []string) {
+	for range ids {
+		func() {
+			s.db.Exec(context.TODO(), "x") // want `call of DB.Exec passes a root context \(context.TODO\) while ctx is in scope`
+		}()
+	}
+}
+
+// An interface method: the parameter is known from the interface.
+type Handler interface {
+	Handle(ctx context.Context, msg string) error
+}
+
+func dispatch(ctx context.Context, h Handler) error {
+	return h.Handle(context.Background(), "m") // want `call of Handler.Handle passes a root context \(context.Background\)`
+}
+
+// A func value parameter.
+func apply(ctx context.Context, f func(context.Context) error) error {
+	return f(context.Background()) // want `call of f passes a root context \(context.Background\)`
+}
+
+// The caller's ctx checked early does not excuse a drop later.
+func (s *Store) Early(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return s.db.Exec(context.Background(), "x") // want `call of DB.Exec passes a root context`
+}
+
+// Generics.
+func Map[T any](ctx context.Context, xs []T, f func(context.Context, T)) {
+	for _, x := range xs {
+		f(context.TODO(), x) // want `call of f passes a root context \(context.TODO\)`
+	}
+}

@@ -1,0 +1,168 @@
+// Package negative holds correct code: ctxdrop must stay silent on all of it.
+package negative
+
+import (
+	"context"
+	"net/http"
+	"runtime/pprof"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+)
+
+type DB struct{}
+
+func (db *DB) Exec(ctx context.Context, q string) error { return nil }
+
+// Shape 1: a component's own lifetime context, cancelled by Close.
+type Conn struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	db     *DB
+}
+
+func Dial(ctx context.Context, db *DB) *Conn {
+	c := &Conn{db: db}
+	c.ctx, c.cancel = context.WithCancel(context.Background())
+	go c.loop()
+	return c
+}
+
+func Open(ctx context.Context, db *DB) *Conn {
+	lctx, cancel := context.WithCancel(context.Background())
+	c := &Conn{ctx: lctx, cancel: cancel, db: db}
+	c.db.Exec(lctx, "hello")
+	return c
+}
+
+func (c *Conn) loop()  { c.db.Exec(c.ctx, "poll") }
+func (c *Conn) Close() { c.cancel() }
+
+// Shape 2: a context carried inside another value.
+func fetch(ctx context.Context, url string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, "GET", url, nil)
+	if err != nil {
+		return nil, err
+	}
+	return http.DefaultClient.Do(req)
+}
+
+func rebind(ctx context.Context, url string) (*http.Response, error) {
+	req, err := http.NewRequest("GET", url, nil)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	return http.DefaultClient.Do(req)
+}
+
+func newRequest(url string) (*http.Request, error) {
+	return http.NewRequestWithContext(context.Background(), "GET", url, nil)
+}
+
+func viaHelper(ctx context.Context, url string) (*http.Response, error) {
+	req, err := newRequest(url)
+	if err != nil {
+		return nil, err
+	}
+	return http.DefaultClient.Do(req.WithContext(ctx))
+}
+
+// Shape 3: standard-library internals with no ctx-taking alternative.
+func internals(ctx context.Context) {
+	_, _ = http.Get("http://example.com") // http.Get makes its own context inside net/http
+	time.Sleep(0)
+}
+
+// Shape 4: context.Background as the correct argument.
+func resetLabels(ctx context.Context) {
+	pprof.SetGoroutineLabels(context.Background())
+}
+
+type Server struct {
+	srv *http.Server
+	db  *DB
+}
+
+func (s *Server) Run(ctx context.Context) error {
+	<-ctx.Done()
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return s.srv.Shutdown(shutdownCtx)
+}
+
+func (s *Server) Serve(ctx context.Context) error {
+	for {
+		select {
+		case <-ctx.Done():
+			return s.srv.Shutdown(context.Background())
+		default:
+		}
+		if err := ctx.Err(); err != nil {
+			return s.db.Exec(context.Background(), "mark stopped")
+		}
+	}
+}
+
+func (s *Server) Release(ctx context.Context) {
+	c, cancel := context.WithCancel(ctx)
+	s.db.Exec(c, "work")
+	cancel()
+	s.db.Exec(context.Background(), "release lock") // after the function's own cancel
+}
+
+// Cleanup in defer and context.AfterFunc.
+func (s *Server) Cleanup(ctx context.Context) {
+	defer s.db.Exec(context.Background(), "unlock")
+	defer func() { s.db.Exec(context.Background(), "unlock") }()
+	context.AfterFunc(ctx, func() { s.db.Exec(context.Background(), "cleanup") })
+}
+
+// The caller's context, derived values, WithoutCancel, errgroup.
+func (s *Server) Good(ctx context.Context) error {
+	c, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	s.db.Exec(c, "a")
+	s.db.Exec(context.WithoutCancel(ctx), "b")
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error { return s.db.Exec(gctx, "c") })
+	return g.Wait()
+}
+
+// No caller context: main-like code and helpers.
+func main() {
+	db := &DB{}
+	db.Exec(context.Background(), "x")
+}
+
+func init() {
+	(&DB{}).Exec(context.TODO(), "x")
+}
+
+// A variable that is a root on one path and the caller's on another is not
+// known to be a root.
+func mixed(ctx context.Context, db *DB, useCaller bool) {
+	c := context.Background()
+	if useCaller {
+		c = ctx
+	}
+	db.Exec(c, "x")
+}
+
+// A detached function and a detached line.
+//
+//ctxbound:detach -- runs the audit flush after the request is gone
+func (s *Server) audit(ctx context.Context) {
+	s.db.Exec(context.Background(), "flush")
+}
+
+func (s *Server) line(ctx context.Context) {
+	//ctxbound:detach -- the cache warm-up belongs to the process
+	s.db.Exec(context.Background(), "warm")
+}
+
+// A ctx-less helper whose root is returned inside a value.
+func (s *Server) usesNewRequest(ctx context.Context) {
+	req, _ := newRequest("http://x")
+	_ = req
+}
