@@ -1,8 +1,118 @@
-// Package envidentity defines an Analyzer that reports ... (being built).
+// Package envidentity defines an Analyzer that reports reads and writes of
+// identity keys in the process environment outside a root.
 //
 // # Analyzer envidentity
 //
 // envidentity: report reads and writes of identity keys in the process environment outside a root
 //
-// Not implemented yet.
+// The process environment is one per process; sessions, tasks and runs are
+// many. A session id, task id or claim lock kept there is read by whichever
+// session asks next: identity belongs in the context, and only a process
+// entry point may seed the context from the environment.
+//
+// Reported, outside a root:
+//
+//   - reads of an identity key: os.Getenv, os.LookupEnv, syscall.Getenv, a
+//     scan of os.Environ() that looks for the key (strings.HasPrefix(kv,
+//     KEY+"="), strings.Cut then k == KEY, a switch case), os.ExpandEnv or
+//     os.Expand(s, os.Getenv) of a constant string that names it;
+//   - writes: os.Setenv and os.Unsetenv of an identity key, os.Clearenv, and
+//     their syscall twins;
+//   - the same through helpers that hand a key parameter to the
+//     environment (func getenv(k string) string { return os.Getenv(k) }),
+//     in this package or another, transitively: the call with the identity
+//     key is reported, the helper itself is silent;
+//   - a read that backs up a context read made earlier in the same function
+//     ("context value, else environment") gets its own message: that
+//     fallback is what made the seed bugs silent.
+//
+// Keys are constant-folded: literals, named constants, concatenations,
+// constants of other packages. An identity key is one whose last
+// underscore-separated words are SESSION, TASK, RUN, REQUEST, TENANT, CLAIM,
+// JOB, WORKER or CONVERSATION, optionally followed by ID, KEY or LOCK
+// (SESSION_ID, APP_RUN_ID, AGENT_SESSION_KEY, AGENT_KANBAN_TASK,
+// WORKER_CLAIM_LOCK), never HOME, PATH, USER, XDG_SESSION_ID or another
+// common process setting, plus the keys and patterns configured; keys
+// configured behaviour-only never are (see docs/config.md).
+//
+// Roots may read and write identity keys: main and init of package main
+// and its package-level initialisers, TestMain, a function marked
+// //ctxbound:root -- <reason> (closures inside a root included), and the
+// packages configured as roots. runctx.FromEnv, which seeds a context from
+// the environment, is an allowed read.
+//
+// In a _test.go file a write says to use t.Setenv (or b, f, tb: whichever
+// testing value is in scope), which restores the key when the test ends;
+// for os.Setenv used as a statement a suggested fix makes the change.
+//
+// Seed 001: a delegated child lost its context at an inner executor
+// boundary, its session-key lookup fell back to the environment, found the
+// key of another session, and the background process it started routed its
+// completion event into that session. Seed 002: a cron job run in-process
+// inherited a kanban worker's HERMES_KANBAN_TASK and could close the
+// worker's task; a child agent's constructor wrote its HERMES_SESSION_ID
+// into the environment and the parent's later tools ran as the child.
+//
+// Limits: keys must be constants (a key computed at run time is not seen);
+// a helper that builds the key from its parameter ("AGENT_" + name) is not a
+// forwarding helper; an os.Environ scan is recognised in a range over
+// os.Environ() or over a local variable assigned it; the identity keys are
+// classified by each package's own configuration.
+//
+// # Examples
+//
+// Seed 001, the fallback:
+//
+//	func sessionKey(ctx context.Context) string {
+//		if v, ok := ctx.Value(sessionKeyCtx{}).(string); ok {
+//			return v
+//		}
+//		return os.Getenv("HERMES_SESSION_KEY") // want: os.Getenv falls back to identity key HERMES_SESSION_KEY of the process environment when the context has none: a worker that lost its context silently gets another session's identity; propagate ctx and fail when the identity is missing
+//	}
+//
+// Seed 002, the clobbering constructor and the inherited task:
+//
+//	func newChild(ctx context.Context, id string) *Agent {
+//		os.Setenv("HERMES_SESSION_ID", id) // want: os.Setenv writes identity key HERMES_SESSION_ID of the process environment outside a root: it changes the identity every session in the process reads; carry it in ctx, or in the child's exec.Cmd.Env
+//		...
+//	}
+//
+//	func getenv(k string) string { return os.Getenv(k) } // silent: it forwards its key
+//
+//	func complete(taskID string) {
+//		if taskID == "" {
+//			taskID = getenv("HERMES_KANBAN_TASK") // want: getenv reads identity key HERMES_KANBAN_TASK from the process environment outside a root: ...
+//		}
+//	}
+//
+// Right: the entry point seeds the context once, everything else reads it.
+//
+//	func main() {
+//		ctx := runctx.FromEnv(context.Background())
+//		serve(ctx)
+//	}
+//
+//	func complete(ctx context.Context, taskID string) {
+//		if taskID == "" {
+//			taskID = runctx.Task(ctx)
+//		}
+//	}
+//
+// In a test:
+//
+//	func TestChild(t *testing.T) {
+//		os.Setenv("SESSION_ID", "child") // want: os.Setenv writes identity key SESSION_ID of the process environment for the rest of the test binary: later and parallel tests see it; use t.Setenv, which restores it
+//	}
+//
+// # Directives
+//
+//	//ctxbound:root -- <reason>           on a function: it may read and write identity keys
+//	//ctxbound:ignore envidentity -- <reason>   on the line or the line above a finding
+//
+// # Options
+//
+// The keys and root packages come from the config pass:
+// -config.identity-keys, -config.identity-patterns, -config.behaviour-keys,
+// -config.roots, or identity_keys, identity_patterns, behaviour_keys and
+// roots in .ctxbound.json. Generated files are not reported.
 package envidentity

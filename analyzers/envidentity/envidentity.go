@@ -2,28 +2,144 @@ package envidentity
 
 import (
 	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
-	"github.com/ctxbound/ctxbound/passes/config"
 	"github.com/ctxbound/ctxbound/passes/directives"
+	"github.com/ctxbound/ctxbound/passes/identity"
 )
 
 //go:embed doc.go
 var doc string
 
-// Analyzer reports ... (being built).
+// Analyzer reports reads and writes of identity keys in the process
+// environment outside a root.
 var Analyzer = &analysis.Analyzer{
 	Name:     "envidentity",
 	Doc:      lintkit.MustExtractDoc(doc, "envidentity"),
 	URL:      "https://github.com/ctxbound/ctxbound/blob/main/docs/checks.md#envidentity",
-	Requires: []*analysis.Analyzer{directives.Analyzer, config.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer, identity.Analyzer},
 	Run:      lintkit.Safe(run),
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	r := lintkit.NewReporter(pass, pass.ResultOf[directives.Analyzer].(*directives.Result))
+	id := pass.ResultOf[identity.Analyzer].(*identity.Result)
+	for _, a := range id.Accesses {
+		if a.Root == "" {
+			report(pass, r, a)
+		}
+	}
 	r.Finish()
 	return nil, nil
+}
+
+const seed = "seed ctx from the environment only in main or a //ctxbound:root function"
+
+func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access) {
+	defer lintkit.At(pass.Fset, a.Node)
+	api := a.API
+	if a.Forwarder != nil {
+		api = lintkit.ShortName(a.Forwarder, pass.Pkg)
+	}
+	switch a.Op {
+	case identity.OpRead:
+		if a.Fallback != nil {
+			r.Report(a.Node, fmt.Sprintf("%s falls back to identity key %s of the process environment when the context has none: "+
+				"a worker that lost its context silently gets another session's identity; propagate ctx and fail when the identity is missing", api, a.Key),
+				lintkit.Related(a.Fallback.Pos, a.Fallback.End, "the context read it backs up"))
+			return
+		}
+		r.Report(a.Node, fmt.Sprintf("%s reads identity key %s from the process environment outside a root: "+
+			"the environment is one per process and may hold another session's value; take the identity from ctx and %s", api, a.Key, seed))
+	case identity.OpWrite:
+		verb := "writes"
+		if strings.HasSuffix(a.API, "Unsetenv") {
+			verb = "erases"
+		}
+		if test, ok := testWrite(pass, a); ok {
+			opts := []lintkit.Option{}
+			if test.fix != nil {
+				opts = append(opts, lintkit.Fix("Use "+test.name+".Setenv, which restores the key after the test", *test.fix))
+			}
+			r.Report(a.Node, fmt.Sprintf("%s %s identity key %s of the process environment for the rest of the test binary: "+
+				"later and parallel tests see it; use %s.Setenv, which restores it", api, verb, a.Key, test.name), opts...)
+			return
+		}
+		r.Report(a.Node, fmt.Sprintf("%s %s identity key %s of the process environment outside a root: "+
+			"it changes the identity every session in the process reads; carry it in ctx, or in the child's exec.Cmd.Env", api, verb, a.Key))
+	case identity.OpClear:
+		r.Report(a.Node, fmt.Sprintf("%s erases the identity keys of the whole process outside a root: "+
+			"every session in the process loses them; carry identity in ctx, or give a child process its own exec.Cmd.Env", api))
+	}
+}
+
+// A testScope is the testing value in scope of a write in a test file.
+type testScope struct {
+	name string
+	fix  *analysis.TextEdit // nil when the call cannot simply become name.Setenv
+}
+
+// testWrite reports whether the write a stands in a _test.go file, and
+// which *testing.T, *testing.B, *testing.F or testing.TB is in scope.
+func testWrite(pass *analysis.Pass, a *identity.Access) (testScope, bool) {
+	if a.File == nil || !strings.HasSuffix(pass.Fset.File(a.File.FileStart).Name(), "_test.go") {
+		return testScope{}, false
+	}
+	path, _ := astutil.PathEnclosingInterval(a.File, a.Node.Pos(), a.Node.End())
+	for i, n := range path {
+		var ft *ast.FuncType
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			ft = n.Type
+		case *ast.FuncDecl:
+			ft = n.Type
+		default:
+			continue
+		}
+		name := testingParam(pass.TypesInfo, ft)
+		if name == "" {
+			continue
+		}
+		ts := testScope{name: name}
+		// os.Setenv(k, v) as a statement becomes name.Setenv(k, v); a call
+		// whose error is used, or Unsetenv, needs a person.
+		if a.Forwarder == nil && strings.HasSuffix(a.API, ".Setenv") && i >= 1 && a.Call != nil {
+			if _, ok := path[1].(*ast.ExprStmt); ok && path[0] == a.Call {
+				ts.fix = &analysis.TextEdit{Pos: a.Call.Fun.Pos(), End: a.Call.Fun.End(), NewText: []byte(name + ".Setenv")}
+			}
+		}
+		return ts, true
+	}
+	return testScope{name: "t"}, true
+}
+
+// testingParam returns the name of the first parameter of ft whose type is
+// *testing.T, *testing.B, *testing.F or testing.TB, or "".
+func testingParam(info *types.Info, ft *ast.FuncType) string {
+	if ft.Params == nil {
+		return ""
+	}
+	for _, f := range ft.Params.List {
+		t := info.TypeOf(f.Type)
+		n := lintkit.NamedOf(t)
+		if n == nil || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "testing" {
+			continue
+		}
+		switch n.Obj().Name() {
+		case "T", "B", "F", "TB":
+			for _, id := range f.Names {
+				if id.Name != "_" {
+					return id.Name
+				}
+			}
+		}
+	}
+	return ""
 }

@@ -1,0 +1,24 @@
+package envidentity_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/ctxbound/ctxbound/analyzers/envidentity"
+	"github.com/ctxbound/ctxbound/passes/identity"
+)
+
+func TestEnvidentity(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), envidentity.Analyzer,
+		"basic", "negative", "negative/main", "rootpkg", "generated", "suppress", "seed001", "seed002")
+}
+
+func TestCrossPackage(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), identity.Analyzer, "crosspkg/dep")
+	analysistest.Run(t, analysistest.TestData(), envidentity.Analyzer, "crosspkg/use")
+}
+
+func TestFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), envidentity.Analyzer, "fixes")
+}

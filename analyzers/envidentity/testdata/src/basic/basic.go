@@ -1,0 +1,112 @@
+package basic
+
+import (
+	"context"
+	"os"
+	"strings"
+	"syscall"
+)
+
+const prefix = "AGENT_"
+
+// SessionKey is an identity key built from constants.
+const SessionKey = prefix + "SESSION_KEY"
+
+func direct() string {
+	return os.Getenv("SESSION_ID") // want `os.Getenv reads identity key SESSION_ID from the process environment outside a root`
+}
+
+func folded() (string, bool) {
+	return os.LookupEnv(SessionKey) // want `os.LookupEnv reads identity key AGENT_SESSION_KEY`
+}
+
+func sys() string {
+	v, _ := syscall.Getenv("APP_RUN_ID") // want `syscall.Getenv reads identity key APP_RUN_ID`
+	return v
+}
+
+func getenv(k string) string { return os.Getenv(k) }
+
+func lookup(name string) string { return getenv(name) } // forwards through another helper
+
+func viaHelper() string {
+	return getenv("AGENT_KANBAN_TASK") + lookup("WORKER_CLAIM_LOCK") // want `getenv reads identity key AGENT_KANBAN_TASK` `lookup reads identity key WORKER_CLAIM_LOCK`
+}
+
+func scan() string {
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, SessionKey+"=") { // want `os.Environ scan reads identity key AGENT_SESSION_KEY`
+			return kv[len(SessionKey)+1:]
+		}
+	}
+	return ""
+}
+
+func scanCut() string {
+	env := os.Environ()
+	for _, kv := range env {
+		if k, v, _ := strings.Cut(kv, "="); k == "TENANT_ID" { // want `os.Environ scan reads identity key TENANT_ID`
+			return v
+		}
+	}
+	return ""
+}
+
+func scanSwitch() string {
+	for _, kv := range os.Environ() {
+		k, v, _ := strings.Cut(kv, "=")
+		switch k {
+		case "REQUEST_ID": // want `os.Environ scan reads identity key REQUEST_ID`
+			return v
+		}
+	}
+	return ""
+}
+
+func expand() string {
+	return os.ExpandEnv("run ${APP_RUN_ID} of $HOME") // want `os.ExpandEnv reads identity key APP_RUN_ID`
+}
+
+func expandMapping() string {
+	return os.Expand("$JOB_ID", os.Getenv) // want `os.Expand reads identity key JOB_ID`
+}
+
+type sessionCtxKey struct{}
+
+// The seed-001 fallback: a context value, else the environment.
+func sessionKey(ctx context.Context) string {
+	if v, ok := ctx.Value(sessionCtxKey{}).(string); ok {
+		return v
+	}
+	return os.Getenv("HERMES_SESSION_KEY") // want `os.Getenv falls back to identity key HERMES_SESSION_KEY of the process environment when the context has none`
+}
+
+func writes() {
+	os.Setenv("SESSION_ID", "child")        // want `os.Setenv writes identity key SESSION_ID of the process environment outside a root`
+	os.Unsetenv(SessionKey)                 // want `os.Unsetenv erases identity key AGENT_SESSION_KEY`
+	_ = syscall.Setenv("CONVERSATION", "x") // want `syscall.Setenv writes identity key CONVERSATION`
+	os.Clearenv()                           // want `os.Clearenv erases the identity keys of the whole process outside a root`
+}
+
+func setenv(k, v string) error { return os.Setenv(k, v) }
+
+func writeViaHelper() {
+	_ = setenv("APP_TENANT", "acme") // want `setenv writes identity key APP_TENANT`
+}
+
+// A package-level initialiser outside package main is no root.
+var startSession = os.Getenv("SESSION_ID") // want `os.Getenv reads identity key SESSION_ID`
+
+// A closure inside a non-root function.
+func closure() func() string {
+	return func() string { return os.Getenv("TASK_ID") } // want `os.Getenv reads identity key TASK_ID`
+}
+
+// Methods forward too.
+type env struct{}
+
+func (env) get(k string) string { return os.Getenv(k) }
+
+func method() string {
+	return env{}.get("JOB") // want `env.get reads identity key JOB`
+}

@@ -1,0 +1,66 @@
+package negative
+
+import (
+	"context"
+	"os"
+	"strings"
+
+	"github.com/ctxbound/ctxbound/runctx"
+)
+
+// Not identity keys: process settings and look-alikes.
+func settings() {
+	_ = os.Getenv("HOME")
+	_ = os.Getenv("PATH")
+	_ = os.Getenv("USER")
+	_ = os.Getenv("XDG_SESSION_ID")
+	_ = os.Getenv("XDG_RUNTIME_DIR")
+	_ = os.Getenv("SESSION_TIMEOUT")
+	_ = os.Getenv("TASKS_DIR")
+	_ = os.Getenv("RUNTIME")
+	_ = os.Getenv("GOMAXPROCS")
+	os.Setenv("LOG_LEVEL", "debug")
+	_ = os.ExpandEnv("$HOME/.cache")
+}
+
+// Behaviour-only keys from .ctxbound.json.
+func behaviour() {
+	_ = os.Getenv("AGENT_KANBAN_BOARD_TASK")
+	_ = os.Getenv("LEGACY_LOGIN_SESSION")
+}
+
+// The key is not a constant: nothing to say.
+func dynamic(k string) string { return os.Getenv(k) }
+
+// A forwarding helper called with a process setting.
+func useDynamic() string { return dynamic("HOME") }
+
+// Filtering identity out of an inherited environment is no read.
+func strip() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "SESSION_ID=") {
+			continue
+		}
+		if !strings.HasPrefix(kv, "TASK_ID=") {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
+
+// runctx.FromEnv is the allowed way to seed a context from the environment.
+func seed(ctx context.Context) context.Context { return runctx.FromEnv(ctx) }
+
+// A root marked with a reason may seed identity.
+//
+//ctxbound:root -- the CLI entry point seeds the run from its environment
+func cliEntry() string {
+	os.Setenv("APP_RUN_ID", "1")
+	return os.Getenv("SESSION_ID")
+}
+
+// A context read alone is fine.
+type key struct{}
+
+func fromCtx(ctx context.Context) string { s, _ := ctx.Value(key{}).(string); return s }

@@ -1,0 +1,267 @@
+package identity
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
+)
+
+// The summaries of local functions are computed lazily, once every function
+// of the package is walked, and memoised. A function met again while its own
+// summary is being computed (recursion) contributes nothing.
+
+// flight marks a summary being computed.
+type flight struct {
+	fd   *funcData
+	kind int
+}
+
+const (
+	kindForwards = iota
+	kindReads
+	kindPerRun
+)
+
+// forwards computes the Forwards summary of a local function: the string
+// parameters it uses as an environment key, directly or through a call of
+// another forwarding helper.
+func (r *Result) forwards(fd *funcData) *Forwards {
+	if f, ok := r.fwdMemo[fd]; ok {
+		return f
+	}
+	k := flight{fd, kindForwards}
+	if r.inFlight[k] || fd.sig == nil {
+		return nil
+	}
+	r.inFlight[k] = true
+	defer delete(r.inFlight, k)
+
+	byIndex := map[int]Param{}
+	for _, p := range fd.keyParams {
+		byIndex[p.Index] = p
+	}
+	params := fd.sig.Params()
+	for _, call := range fd.calls {
+		fn := lintkit.Callee(r.pass.TypesInfo, call)
+		if fn == nil || fn.Origin() == fd.obj {
+			continue
+		}
+		fw, ok := r.Forwarder(fn)
+		if !ok {
+			continue
+		}
+		for _, p := range fw.Params {
+			if p.Index >= len(call.Args) {
+				continue
+			}
+			id, ok := ast.Unparen(call.Args[p.Index]).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			for i := range params.Len() {
+				if _, seen := byIndex[i]; !seen && r.pass.TypesInfo.Uses[id] == params.At(i) {
+					byIndex[i] = Param{Index: i, Op: p.Op, API: p.API}
+				}
+			}
+		}
+	}
+	var f *Forwards
+	if len(byIndex) > 0 {
+		f = &Forwards{}
+		for _, p := range byIndex {
+			f.Params = append(f.Params, p)
+		}
+		slices.SortFunc(f.Params, func(a, b Param) int { return a.Index - b.Index })
+	}
+	r.fwdMemo[fd] = f
+	return f
+}
+
+// reads computes the EnvRead summary of a local function: its first
+// identity read outside a root, else the first call of a function that
+// reads. Roots never read, and neither does a function's own recursion.
+func (r *Result) reads(fd *funcData) *readInfo {
+	if ri, ok := r.readMemo[fd]; ok {
+		return ri
+	}
+	k := flight{fd, kindReads}
+	if r.inFlight[k] || fd.root != "" {
+		return nil
+	}
+	r.inFlight[k] = true
+	defer delete(r.inFlight, k)
+
+	var ri *readInfo
+	for _, a := range fd.access {
+		if a.Op == OpRead && a.Root == "" {
+			ri = &readInfo{fact: &EnvRead{Key: a.Key, Desc: a.Desc}, finding: a.Node.Pos(), findEnd: a.Node.End()}
+			break
+		}
+	}
+	if ri == nil {
+		for _, call := range fd.calls {
+			fn := lintkit.Callee(r.pass.TypesInfo, call)
+			if fn == nil || fn.Origin() == fd.obj {
+				continue
+			}
+			if in := r.envRead(fn); in != nil {
+				ri = &readInfo{fact: &EnvRead{Key: in.fact.Key, Desc: in.fact.Desc, Via: lintkit.ShortName(fn, r.pass.Pkg)},
+					finding: in.finding, findEnd: in.findEnd}
+				break
+			}
+		}
+	}
+	r.readMemo[fd] = ri
+	return ri
+}
+
+// perRunFunc computes the source of the per-run value a local function or
+// literal returns, or nil.
+func (r *Result) perRunFunc(fd *funcData) *Source {
+	if s, ok := r.runMemo[fd]; ok {
+		return s
+	}
+	k := flight{fd, kindPerRun}
+	if r.inFlight[k] {
+		return nil
+	}
+	r.inFlight[k] = true
+	defer delete(r.inFlight, k)
+
+	var src *Source
+	for _, ret := range fd.returns {
+		for _, e := range ret.Results {
+			if s, ok := r.eval(e, perRunMode, map[*types.Var]bool{}); ok {
+				src = &s
+				break
+			}
+		}
+		if src != nil {
+			break
+		}
+	}
+	r.runMemo[fd] = src
+	return src
+}
+
+// perRunFact is the PerRun fact of a local function whose returned value
+// comes from s.
+func (r *Result) perRunFact(fd *funcData, s *Source) *PerRun {
+	if call, ok := nodeAt(fd, s); ok {
+		if fn := lintkit.Callee(r.pass.TypesInfo, call); fn != nil && r.byCall[call] == nil {
+			if inner, ok := r.PerRun(fn); ok {
+				return &PerRun{Key: inner.Key, Desc: inner.Desc, Via: lintkit.ShortName(fn, r.pass.Pkg)}
+			}
+		}
+	}
+	return &PerRun{Key: s.Key, Desc: s.Desc}
+}
+
+// nodeAt returns the call of fd at the source s, if s is a call.
+func nodeAt(fd *funcData, s *Source) (*ast.CallExpr, bool) {
+	for _, c := range fd.calls {
+		if c.Pos() == s.Pos && c.End() == s.End {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
+type evalMode int
+
+const (
+	perRunMode evalMode = iota // ctx.Value, identity reads, PerRun callees
+	envMode                    // any read of the environment
+)
+
+// eval finds the first source of mode in e, following local variables to
+// the expressions assigned to them. Function literals are not entered.
+func (r *Result) eval(e ast.Expr, mode evalMode, seen map[*types.Var]bool) (Source, bool) {
+	var src Source
+	found := false
+	info := r.pass.TypesInfo
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			v, ok := info.Uses[n].(*types.Var)
+			if !ok || seen[v] {
+				return true
+			}
+			defs := r.defs[v]
+			if len(defs) == 0 {
+				return true
+			}
+			seen[v] = true
+			for _, d := range defs {
+				if s, ok := r.eval(d, mode, seen); ok {
+					src, found = s, true
+					return false
+				}
+			}
+		case *ast.CallExpr:
+			if s, ok := r.callSource(n, mode); ok {
+				src, found = s, true
+				return false
+			}
+		}
+		return true
+	})
+	return src, found
+}
+
+// callSource says whether call itself is a source of mode.
+func (r *Result) callSource(call *ast.CallExpr, mode evalMode) (Source, bool) {
+	info := r.pass.TypesInfo
+	at := func(key, desc string) (Source, bool) {
+		return Source{Pos: call.Pos(), End: call.End(), Key: key, Desc: desc}, true
+	}
+	if a := r.byCall[call]; a != nil {
+		return at(a.Key, a.Desc)
+	}
+	if mode == perRunMode && isCtxValue(info, call) {
+		return at("", "ctx.Value")
+	}
+	fn := lintkit.Callee(info, call)
+	if fn == nil {
+		return Source{}, false
+	}
+	name := lintkit.ShortName(fn, r.pass.Pkg)
+	switch mode {
+	case perRunMode:
+		if p, ok := r.PerRun(fn); ok {
+			return at(p.Key, name+"()")
+		}
+	case envMode:
+		if api, ok := envFunc(fn); ok && api.op == OpRead {
+			key := ""
+			if len(call.Args) > 0 {
+				if tv, ok := info.Types[call.Args[0]]; ok && tv.Value != nil {
+					key = tv.Value.ExactString()
+				}
+			}
+			if key == "" {
+				key = "..."
+			}
+			return at("", fmt.Sprintf("%s.%s(%s)", fn.Pkg().Name(), fn.Name(), key))
+		}
+		if fw, ok := r.Forwarder(fn); ok {
+			for _, p := range fw.Params {
+				if p.Op == OpRead {
+					return at("", name+"()")
+				}
+			}
+		}
+		if ri := r.envRead(fn); ri != nil {
+			return at(ri.fact.Key, name+"()")
+		}
+	}
+	return Source{}, false
+}

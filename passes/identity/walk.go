@@ -1,0 +1,522 @@
+package identity
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
+	"github.com/ctxbound/ctxbound/passes/directives"
+)
+
+// envAPI describes one function of the environment.
+type envAPI struct {
+	op  Op
+	key int // index of the key argument, -1 for none
+}
+
+// envAPIs are the environment functions, by package and name.
+var envAPIs = map[string]map[string]envAPI{
+	"os": {
+		"Getenv": {OpRead, 0}, "LookupEnv": {OpRead, 0},
+		"Setenv": {OpWrite, 0}, "Unsetenv": {OpWrite, 0}, "Clearenv": {OpClear, -1},
+	},
+	"syscall": {
+		"Getenv": {OpRead, 0},
+		"Setenv": {OpWrite, 0}, "Unsetenv": {OpWrite, 0}, "Clearenv": {OpClear, -1},
+	},
+}
+
+// envFunc returns the environment function fn is, if it is one.
+func envFunc(fn *types.Func) (envAPI, bool) {
+	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return envAPI{}, false
+	}
+	api, ok := envAPIs[fn.Pkg().Path()][fn.Name()]
+	return api, ok
+}
+
+// isEnviron reports whether fn is os.Environ or syscall.Environ.
+func isEnviron(fn *types.Func) bool {
+	return fn != nil && (lintkit.IsFunc(fn, "os", "Environ") || lintkit.IsFunc(fn, "syscall", "Environ"))
+}
+
+// isCtxValue reports whether call is a call of context.Context's Value.
+func isCtxValue(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Value" {
+		return false
+	}
+	s := info.Selections[sel]
+	return s != nil && s.Kind() == types.MethodVal && lintkit.IsContextType(s.Recv())
+}
+
+type walker struct {
+	r     *Result
+	dirs  *directives.Result
+	file_ *ast.File
+	stack []*funcData
+	decl  *ast.FuncDecl
+	root  string
+
+	pending []pending
+}
+
+func (w *walker) info() *types.Info { return w.r.pass.TypesInfo }
+
+func (w *walker) file(f *ast.File) {
+	w.file_ = f
+	pkg := w.r.pass.Pkg
+	rootPkg := w.r.cfg.IsRootPackage(pkg.Path())
+	test := strings.HasSuffix(w.r.pass.Fset.File(f.FileStart).Name(), "_test.go")
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.GenDecl:
+			if d.Tok != token.VAR {
+				continue
+			}
+			w.decl, w.root = nil, ""
+			switch {
+			case rootPkg:
+				w.root = "a configured root package"
+			case pkg.Name() == "main":
+				w.root = "a package-level initialiser of package main"
+			}
+			w.addRoot(d)
+			for _, s := range d.Specs {
+				w.spec(s.(*ast.ValueSpec))
+			}
+		case *ast.FuncDecl:
+			if d.Body == nil {
+				continue
+			}
+			w.decl = d
+			w.root = rootOf(d, pkg, rootPkg, test, w.dirs)
+			w.addRoot(d)
+			w.fn(d)
+		}
+	}
+}
+
+func (w *walker) addRoot(n ast.Node) {
+	if w.root != "" {
+		w.r.roots = append(w.r.roots, rootSpan{n.Pos(), n.End(), w.root})
+	}
+}
+
+// rootOf says why the function declaration d is a root, or "".
+func rootOf(d *ast.FuncDecl, pkg *types.Package, rootPkg, test bool, dirs *directives.Result) string {
+	switch {
+	case rootPkg:
+		return "a configured root package"
+	case dirs.FuncDirective(d, directives.Root) != nil:
+		return "//ctxbound:root"
+	case d.Recv != nil:
+		return ""
+	case pkg.Name() == "main" && (d.Name.Name == "main" || d.Name.Name == "init"):
+		return d.Name.Name + " of package main"
+	case test && d.Name.Name == "TestMain":
+		return "TestMain"
+	case pkg.Path() == RuntimePath && d.Name.Name == "FromEnv":
+		return "runctx.FromEnv"
+	}
+	return ""
+}
+
+func (w *walker) spec(s *ast.ValueSpec) {
+	for _, v := range s.Values {
+		w.walk(v)
+	}
+}
+
+// fn walks a function declaration or literal.
+func (w *walker) fn(n ast.Node) {
+	obj, sig := lintkit.FuncOf(w.info(), n)
+	fd := &funcData{node: n, obj: obj, sig: sig, decl: w.decl, root: w.root, keyParams: map[*types.Var]Param{}}
+	w.r.funcs[n] = fd
+	if obj != nil {
+		w.r.decls[obj] = fd
+	}
+	w.stack = append(w.stack, fd)
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		w.walk(n.Body)
+	case *ast.FuncLit:
+		w.walk(n.Body)
+	}
+	w.stack = w.stack[:len(w.stack)-1]
+}
+
+func (w *walker) top() *funcData {
+	if len(w.stack) == 0 {
+		return nil
+	}
+	return w.stack[len(w.stack)-1]
+}
+
+func (w *walker) walk(n ast.Node) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			w.fn(n)
+			return false
+		case *ast.ReturnStmt:
+			if fd := w.top(); fd != nil {
+				fd.returns = append(fd.returns, n)
+			}
+		case *ast.AssignStmt:
+			w.assign(n)
+		case *ast.ValueSpec:
+			if len(w.stack) > 0 {
+				w.valueSpec(n)
+			}
+		case *ast.RangeStmt:
+			w.rangeStmt(n)
+		case *ast.CallExpr:
+			w.call(n)
+		}
+		return true
+	})
+}
+
+// localVar returns the local variable id denotes, or nil.
+func (w *walker) localVar(id *ast.Ident) *types.Var {
+	v, ok := w.info().ObjectOf(id).(*types.Var)
+	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == w.r.pass.Pkg.Scope() {
+		return nil
+	}
+	return v
+}
+
+func (w *walker) assign(as *ast.AssignStmt) {
+	if as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
+		return
+	}
+	for i, lhs := range as.Lhs {
+		id, ok := ast.Unparen(lhs).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		v := w.localVar(id)
+		if v == nil {
+			continue
+		}
+		switch {
+		case len(as.Lhs) == len(as.Rhs):
+			w.r.defs[v] = append(w.r.defs[v], as.Rhs[i])
+		case i == 0 && len(as.Rhs) == 1:
+			w.r.defs[v] = append(w.r.defs[v], as.Rhs[0])
+		}
+	}
+}
+
+func (w *walker) valueSpec(s *ast.ValueSpec) {
+	for i, id := range s.Names {
+		v := w.localVar(id)
+		if v == nil {
+			continue
+		}
+		switch {
+		case len(s.Names) == len(s.Values):
+			w.r.defs[v] = append(w.r.defs[v], s.Values[i])
+		case i == 0 && len(s.Values) == 1:
+			w.r.defs[v] = append(w.r.defs[v], s.Values[0])
+		}
+	}
+}
+
+// constString returns the constant string value of e, if it has one.
+func (w *walker) constString(e ast.Expr) (string, bool) {
+	tv, ok := w.info().Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+func (w *walker) call(call *ast.CallExpr) {
+	info := w.info()
+	for _, fd := range w.stack {
+		fd.calls = append(fd.calls, call)
+	}
+	if isCtxValue(info, call) {
+		if fd := w.top(); fd != nil {
+			fd.ctxValues = append(fd.ctxValues, call)
+		}
+		return
+	}
+	fn := lintkit.Callee(info, call)
+	if fn == nil {
+		return
+	}
+	if api, ok := envFunc(fn); ok {
+		w.envCall(call, fn, api)
+		return
+	}
+	switch {
+	case lintkit.IsFunc(fn, "os", "ExpandEnv") && len(call.Args) == 1:
+		w.expand(call, call.Args[0], "os.ExpandEnv")
+		return
+	case lintkit.IsFunc(fn, "os", "Expand") && len(call.Args) == 2:
+		if m, ok := info.Uses[selOrIdent(call.Args[1])].(*types.Func); ok {
+			if api, ok := envFunc(m); ok && api.op == OpRead {
+				w.expand(call, call.Args[0], "os.Expand")
+			}
+		}
+		return
+	}
+	// A possible forwarding helper: resolved once every function is walked.
+	if fn.Pkg() == w.r.pass.Pkg || w.r.fwdFacts[fn] != nil {
+		w.pending = append(w.pending, pending{call: call, fn: fn, stack: slices.Clone(w.stack),
+			decl: w.decl, root: w.root, file: w.file_})
+	}
+}
+
+// pending is a call of a possible forwarding helper, with the walker's
+// state at the call.
+type pending struct {
+	call  *ast.CallExpr
+	fn    *types.Func
+	stack []*funcData
+	decl  *ast.FuncDecl
+	root  string
+	file  *ast.File
+}
+
+// resolve turns the calls of forwarding helpers with an identity key into
+// accesses at the call site.
+func (w *walker) resolve() {
+	for _, p := range w.pending {
+		fw, ok := w.r.Forwarder(p.fn)
+		if !ok {
+			continue
+		}
+		w.stack, w.decl, w.root, w.file_ = p.stack, p.decl, p.root, p.file
+		for _, fp := range fw.Params {
+			if fp.Index >= len(p.call.Args) {
+				continue
+			}
+			if key, ok := w.constString(p.call.Args[fp.Index]); ok && w.r.cfg.IsIdentityKey(key) {
+				name := lintkit.ShortName(p.fn, w.r.pass.Pkg)
+				w.add(&Access{Op: fp.Op, Key: key, API: name, Forwarder: p.fn, Node: p.call, Call: p.call,
+					Desc: fmt.Sprintf("%s(%q)", name, key)})
+				break
+			}
+		}
+	}
+	w.stack = nil
+	byPos := func(a, b *Access) int { return cmp.Compare(a.Node.Pos(), b.Node.Pos()) }
+	slices.SortStableFunc(w.r.Accesses, byPos)
+	for _, fd := range w.r.funcs {
+		slices.SortStableFunc(fd.access, byPos)
+	}
+}
+
+func selOrIdent(e ast.Expr) *ast.Ident {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e
+	case *ast.SelectorExpr:
+		return e.Sel
+	}
+	return nil
+}
+
+// keyParam records that arg, when it is a parameter of an enclosing
+// function, is forwarded as a key.
+func (w *walker) keyParam(arg ast.Expr, p Param) {
+	id, ok := ast.Unparen(arg).(*ast.Ident)
+	if !ok {
+		return
+	}
+	v, ok := w.info().Uses[id].(*types.Var)
+	if !ok {
+		return
+	}
+	for _, fd := range w.stack {
+		if fd.sig == nil {
+			continue
+		}
+		for i := range fd.sig.Params().Len() {
+			if fd.sig.Params().At(i) == v {
+				p.Index = i
+				if _, seen := fd.keyParams[v]; !seen {
+					fd.keyParams[v] = p
+				}
+				return
+			}
+		}
+	}
+}
+
+func (w *walker) envCall(call *ast.CallExpr, fn *types.Func, api envAPI) {
+	name := fn.Pkg().Name() + "." + fn.Name()
+	if api.op == OpClear {
+		w.add(&Access{Op: OpClear, API: name, Node: call, Call: call, Desc: name + "()"})
+		return
+	}
+	if api.key >= len(call.Args) {
+		return
+	}
+	arg := call.Args[api.key]
+	key, ok := w.constString(arg)
+	if !ok {
+		w.keyParam(arg, Param{Op: api.op, API: name})
+		return
+	}
+	if w.r.cfg.IsIdentityKey(key) {
+		w.add(&Access{Op: api.op, Key: key, API: name, Node: call, Call: call, Desc: fmt.Sprintf("%s(%q)", name, key)})
+	}
+}
+
+// expand records the identity keys that an os.ExpandEnv or os.Expand of a
+// constant string names.
+func (w *walker) expand(call *ast.CallExpr, arg ast.Expr, api string) {
+	s, ok := w.constString(arg)
+	if !ok {
+		return
+	}
+	var keys []string
+	os.Expand(s, func(k string) string {
+		keys = append(keys, k)
+		return ""
+	})
+	for _, k := range keys {
+		if w.r.cfg.IsIdentityKey(k) {
+			w.add(&Access{Op: OpRead, Key: k, API: api, Node: call, Call: call,
+				Desc: fmt.Sprintf("%s(%s)", api, strconv.Quote("$"+k))})
+			return // one finding per call
+		}
+	}
+}
+
+// rangeStmt records the identity keys a scan of os.Environ() looks for:
+//
+//	for _, kv := range os.Environ() {
+//		if k, v, _ := strings.Cut(kv, "="); k == "AGENT_SESSION_KEY" { return v }
+//	}
+//
+// A scan that skips the key (a filter: !strings.HasPrefix(kv, KEY+"="),
+// k != KEY, or a branch that only continues) does not read it.
+func (w *walker) rangeStmt(rs *ast.RangeStmt) {
+	if !w.environ(rs.X) {
+		return
+	}
+	var visit func(n ast.Node) bool
+	seen := map[string]bool{} // one access per key and scan
+	found := func(e ast.Expr, filter bool) {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			x, ok := n.(ast.Expr)
+			if !ok {
+				return true
+			}
+			if tv, ok := w.info().Types[x]; ok && tv.Value != nil && tv.Value.Kind() != constant.String {
+				return false // len(KEY)+1 is no mention of KEY
+			}
+			s, ok := w.constString(x)
+			if !ok {
+				return true
+			}
+			key := strings.TrimSuffix(s, "=")
+			if !filter && !seen[key] && key != "" && !strings.ContainsAny(key, "= ") && w.r.cfg.IsIdentityKey(key) {
+				seen[key] = true
+				w.add(&Access{Op: OpRead, Key: key, API: "os.Environ scan", Node: x,
+					Desc: fmt.Sprintf("os.Environ() scan for %q", key)})
+			}
+			return false
+		})
+	}
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if n.Init != nil {
+				ast.Inspect(n.Init, visit)
+			}
+			found(n.Cond, isFilter(n.Cond, n.Body))
+			ast.Inspect(n.Body, visit)
+			if n.Else != nil {
+				ast.Inspect(n.Else, visit)
+			}
+			return false
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				found(e, len(n.Body) == 1 && isContinue(n.Body[0]))
+			}
+			for _, s := range n.Body {
+				ast.Inspect(s, visit)
+			}
+			return false
+		case ast.Expr:
+			found(n, false)
+			return false
+		}
+		return true
+	}
+	ast.Inspect(rs.Body, visit)
+}
+
+// isFilter reports whether an if statement in an os.Environ scan skips the
+// entries its condition matches instead of reading them.
+func isFilter(cond ast.Expr, body *ast.BlockStmt) bool {
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if c.Op == token.NOT {
+			return true
+		}
+	case *ast.BinaryExpr:
+		if c.Op == token.NEQ {
+			return true
+		}
+	}
+	return len(body.List) == 1 && isContinue(body.List[0])
+}
+
+func isContinue(s ast.Stmt) bool {
+	b, ok := s.(*ast.BranchStmt)
+	return ok && b.Tok == token.CONTINUE
+}
+
+// environ reports whether e is os.Environ() or a local variable assigned it.
+func (w *walker) environ(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		return isEnviron(lintkit.Callee(w.info(), e))
+	case *ast.Ident:
+		if v := w.localVar(e); v != nil {
+			for _, d := range w.r.defs[v] {
+				if c, ok := ast.Unparen(d).(*ast.CallExpr); ok && isEnviron(lintkit.Callee(w.info(), c)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (w *walker) add(a *Access) {
+	a.File = w.file_
+	a.Decl = w.decl
+	a.Root = w.root
+	if fd := w.top(); fd != nil {
+		a.Func = fd.node
+	}
+	for _, fd := range w.stack {
+		fd.access = append(fd.access, a)
+	}
+	if a.Call != nil && a.Op == OpRead {
+		w.r.byCall[a.Call] = a
+	}
+	w.r.Accesses = append(w.r.Accesses, a)
+}
