@@ -12,5 +12,9 @@ import (
 // standard library they import is analysed once.
 func TestScenarios(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), ctxdrop.Analyzer,
-		"basic", "negative")
+		"basic", "negative", "crosspkg/use", "generated", "suppress")
+}
+
+func TestFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ctxdrop.Analyzer, "fixes")
 }

@@ -1,0 +1,18 @@
+// Package suppress exercises //ctxbound:ignore for spawnctx.
+package suppress
+
+import "context"
+
+func send(ctx context.Context) {}
+
+func ignored(ctx context.Context) {
+	//ctxbound:ignore spawnctx -- the metrics pusher outlives every request
+	go func() { send(context.Background()) }()
+
+	go func() { send(context.Background()) }() //ctxbound:ignore spawnctx,ctxdrop -- same, trailing form
+}
+
+func unused(ctx context.Context) {
+	//ctxbound:ignore spawnctx -- nothing to silence here // want `//ctxbound:ignore spawnctx suppressed nothing; remove it`
+	go func() { send(ctx) }()
+}
