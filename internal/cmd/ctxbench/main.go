@@ -1,0 +1,454 @@
+// Command ctxbench is make bench: it measures, side by side in one run, the
+// ctxbound suite against its physical floor (internal/cmd/ctxfloor: the
+// same driver with a no-op analyzer), fresh go vet, the suite and the floor
+// as go vet -vettool, and staticcheck v0.8.2 where available, on the Go
+// standard library and on golang.org/x/tools v0.52.0 from the module cache.
+//
+// For each tool it reports CPU seconds (user+sys of the process and every
+// descendant it waited for: go vet's tool processes, go list), wall time and
+// peak RSS (of the largest single process: for go vet that is one vet tool
+// process, not the sum), as the median of -count runs with the spread
+// (max-min)/median, then the ratios DESIGN.md sets targets for. Runs are
+// sequential and round-robin over the tools, so drift on a shared machine
+// spreads over all of them. go vet's per-package result cache is defeated
+// on every run (see toolexec.go); staticcheck gets an empty cache directory
+// on every run. -out writes every run in the Go benchmark format for
+// benchstat. See docs/performance.md.
+//
+// Usage:
+//
+//	go run ./internal/cmd/ctxbench [-count 3] [-targets std,xtools] [-quick] [-tools ...] [-out bin/bench.txt]
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+)
+
+const (
+	xtoolsModule      = "golang.org/x/tools"
+	xtoolsVersion     = "v0.52.0"
+	staticcheckPkg    = "honnef.co/go/tools/cmd/staticcheck"
+	staticcheckModule = "honnef.co/go/tools"
+	staticcheckVer    = "v0.8.2"
+)
+
+// The tools in table order.
+var toolOrder = []string{"suite", "floor", "floor-export", "vet", "vet-suite", "vet-floor", "staticcheck"}
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == toolexecFlag {
+		os.Exit(toolexecMain(os.Args[2:]))
+	}
+	os.Exit(benchMain())
+}
+
+type options struct {
+	count       int
+	targets     []string
+	tools       []string
+	quick       bool
+	out         string
+	suite       string
+	staticcheck string
+	timeout     time.Duration
+}
+
+func benchMain() int {
+	log := func(format string, args ...any) { fmt.Fprintf(os.Stderr, "ctxbench: "+format+"\n", args...) }
+
+	modRoot, err := moduleRoot()
+	if err != nil {
+		log("%v", err)
+		return 2
+	}
+	var o options
+	var targets, tools string
+	flag.IntVar(&o.count, "count", 3, "measured runs of each tool on each target")
+	flag.StringVar(&targets, "targets", "std,xtools", "comma-separated targets: std (the standard library), xtools ("+xtoolsModule+"@"+xtoolsVersion+" ./...)")
+	flag.StringVar(&tools, "tools", strings.Join(toolOrder, ","), "comma-separated tools to measure")
+	flag.BoolVar(&o.quick, "quick", false, "measure smaller package sets (std: net/..., xtools: ./go/analysis/...)")
+	flag.StringVar(&o.out, "out", filepath.Join(modRoot, "bin", "bench.txt"), "write every run in the Go benchmark format to this file, for benchstat (empty: do not)")
+	flag.StringVar(&o.suite, "suite", filepath.Join(modRoot, "bin", "ctxbound"), "the ctxbound binary (make build)")
+	flag.StringVar(&o.staticcheck, "staticcheck", "auto", "staticcheck binary, or auto (PATH, GOBIN, else built from the module cache), or off")
+	flag.DurationVar(&o.timeout, "timeout", 20*time.Minute, "limit for one run")
+	flag.Parse()
+	o.targets = splitList(targets)
+	o.tools = splitList(tools)
+	for _, t := range o.tools {
+		if !slices.Contains(toolOrder, t) {
+			log("unknown tool %q (want some of %s)", t, strings.Join(toolOrder, ","))
+			return 2
+		}
+	}
+	if o.count < 1 {
+		log("-count must be at least 1")
+		return 2
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+
+	tmp, err := os.MkdirTemp("", "ctxbench-")
+	if err != nil {
+		log("%v", err)
+		return 1
+	}
+	defer os.RemoveAll(tmp)
+
+	self, err := os.Executable()
+	if err != nil {
+		log("%v", err)
+		return 1
+	}
+	goVersion := strings.TrimSpace(goEnv("GOVERSION"))
+	gotooldir := strings.TrimSpace(goEnv("GOTOOLDIR"))
+
+	// The tools.
+	if _, err := os.Stat(o.suite); err != nil {
+		log("the suite binary: %v (run make build, or pass -suite)", err)
+		return 2
+	}
+	floor := filepath.Join(tmp, "bin", "ctxfloor")
+	log("building %s", floor)
+	if out, err := runIn(modRoot, nil, "go", "build", "-o", floor, "./internal/cmd/ctxfloor"); err != nil {
+		log("building ctxfloor: %v\n%s", err, out)
+		return 1
+	}
+	var staticcheck, staticcheckNote string
+	if slices.Contains(o.tools, "staticcheck") {
+		staticcheck, staticcheckNote = findStaticcheck(o.staticcheck, filepath.Join(tmp, "bin"), log)
+	}
+	all := map[string]*tool{
+		"suite": {Key: "suite", Label: "ctxbound", Bench: "Suite",
+			Argv:  func(p []string) []string { return append([]string{o.suite, "-test=true"}, p...) },
+			Check: checkStandalone},
+		"floor": {Key: "floor", Label: "floor (ctxfloor)", Bench: "Floor",
+			Argv:  func(p []string) []string { return append([]string{floor, "-test=true"}, p...) },
+			Check: checkStandalone},
+		"floor-export": {Key: "floor-export", Label: "floor, no facts (export data)", Bench: "FloorExport",
+			Argv:  func(p []string) []string { return append([]string{floor, "-test=true"}, p...) },
+			Env:   func() ([]string, func(), error) { return []string{"CTXFLOOR_FACTS=0"}, func() {}, nil },
+			Check: checkStandalone},
+		"vet": {Key: "vet", Label: "go vet", Bench: "GoVet",
+			Argv:    func(p []string) []string { return append([]string{"go", "vet"}, p...) },
+			VetTool: filepath.Join(gotooldir, "vet"),
+			Check:   checkVetPlain},
+		"vet-suite": {Key: "vet-suite", Label: "go vet -vettool=ctxbound", Bench: "VetSuite",
+			Argv:    func(p []string) []string { return append([]string{"go", "vet", "-json", "-vettool=" + o.suite}, p...) },
+			VetTool: o.suite,
+			Check:   checkVetJSON},
+		"vet-floor": {Key: "vet-floor", Label: "go vet -vettool=ctxfloor", Bench: "VetFloor",
+			Argv:    func(p []string) []string { return append([]string{"go", "vet", "-json", "-vettool=" + floor}, p...) },
+			VetTool: floor,
+			Check:   checkVetJSON},
+		"staticcheck": {Key: "staticcheck", Label: "staticcheck " + staticcheckVer, Bench: "Staticcheck",
+			Argv: func(p []string) []string { return append([]string{staticcheck, "-f", "json", "-tests=true"}, p...) },
+			Env: func() ([]string, func(), error) {
+				dir, err := os.MkdirTemp(tmp, "staticcheck-cache-")
+				return []string{"STATICCHECK_CACHE=" + dir}, func() { os.RemoveAll(dir) }, err
+			},
+			Check: checkStaticcheck},
+	}
+	var order []string
+	for _, k := range toolOrder {
+		if slices.Contains(o.tools, k) && (k != "staticcheck" || staticcheck != "") {
+			order = append(order, k)
+		}
+	}
+
+	// The header: the machine, honestly.
+	var hdr strings.Builder
+	fmt.Fprintf(&hdr, "ctxbench %s\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
+	fmt.Fprintf(&hdr, "machine: %d CPUs (nproc), %s, %s/%s, %s, load average %s\n",
+		runtime.NumCPU(), cpuModel(), runtime.GOOS, runtime.GOARCH, goVersion, loadAvg())
+	fmt.Fprintf(&hdr, "method: -count %d, runs sequential and round-robin over the tools; median and spread (max-min)/median\n", o.count)
+	fmt.Fprintf(&hdr, "        CPU = user+sys of the process and the descendants it waited for; peak RSS = the largest single process\n")
+	fmt.Fprintf(&hdr, "        (go vet: one vet tool process); go vet results cache defeated on every run; staticcheck cache empty on every run\n")
+	if staticcheckNote != "" {
+		fmt.Fprintf(&hdr, "staticcheck: %s\n", staticcheckNote)
+	}
+	fmt.Print(hdr.String())
+
+	rn := &runner{self: self, tmp: tmp, timeout: o.timeout}
+	var bench strings.Builder
+	fmt.Fprintf(&bench, "goos: %s\ngoarch: %s\npkg: github.com/ctxbound/ctxbound/internal/cmd/ctxbench\ncpu: %s\nnproc: %d\ngo: %s\n",
+		runtime.GOOS, runtime.GOARCH, cpuModel(), runtime.NumCPU(), goVersion)
+	failed := false
+	for _, name := range o.targets {
+		tg, err := prepareTarget(name, o.quick, tmp)
+		if err != nil {
+			log("target %s: %v", name, err)
+			failed = true
+			continue
+		}
+		log("target %s: %s in %s, %d packages; warming the build cache", tg.Name, strings.Join(tg.Patterns, " "), tg.Dir, tg.Packages)
+		if err := warm(ctx, tg); err != nil {
+			log("target %s: warm-up: %v", tg.Name, err)
+		}
+		results := map[string]*result{}
+		for _, k := range order {
+			results[k] = &result{Tool: all[k]}
+		}
+		for i := 1; i <= o.count && ctx.Err() == nil; i++ {
+			for _, k := range order {
+				r := results[k]
+				if r.Err != nil || ctx.Err() != nil {
+					continue
+				}
+				s, err := rn.run(ctx, r.Tool, tg)
+				if err != nil {
+					r.Err = err
+					failed = true
+					log("%s run %d/%d %s: FAILED: %v", tg.Name, i, o.count, r.Tool.Label, err)
+					continue
+				}
+				r.Samples = append(r.Samples, s)
+				units := ""
+				if s.Units > 0 {
+					units = fmt.Sprintf(", vet tool ran on %d packages", s.Units)
+				}
+				log("%s run %d/%d %-30s CPU %6.1fs  wall %6.1fs  peak RSS %5.0f MiB%s",
+					tg.Name, i, o.count, r.Tool.Label, s.CPU.Seconds(), s.Wall.Seconds(), float64(s.MaxRSS)/(1<<20), units)
+			}
+		}
+		fmt.Println()
+		writeTable(os.Stdout, fmt.Sprintf("%s: %s, %d packages and their tests", tg.Name, strings.Join(tg.Patterns, " "), tg.Packages), order, results, ratios(results, ratioSpecs))
+		bench.WriteString(benchLines(tg.Name, order, results))
+	}
+	fmt.Printf("\nload average at the end: %s\n", loadAvg())
+	if o.out != "" {
+		if err := os.MkdirAll(filepath.Dir(o.out), 0o755); err == nil {
+			err = os.WriteFile(o.out, []byte(bench.String()), 0o644)
+		}
+		if err != nil {
+			log("%v", err)
+			return 1
+		}
+		fmt.Printf("benchmark lines: %s (compare two runs: go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da old.txt new.txt)\n", o.out)
+	}
+	if ctx.Err() != nil {
+		return 130
+	}
+	if failed {
+		return 1
+	}
+	return 0
+}
+
+func splitList(s string) []string {
+	var out []string
+	for f := range strings.SplitSeq(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func moduleRoot() (string, error) {
+	gomod := strings.TrimSpace(goEnv("GOMOD"))
+	if gomod == "" || gomod == os.DevNull {
+		return "", errors.New("run ctxbench inside the ctxbound module (make bench)")
+	}
+	return filepath.Dir(gomod), nil
+}
+
+func goEnv(name string) string {
+	out, _ := exec.Command("go", "env", name).Output()
+	return string(out)
+}
+
+// runIn runs a short setup command and returns its combined output.
+func runIn(dir string, env []string, name string, args ...string) ([]byte, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	return cmd.CombinedOutput()
+}
+
+// prepareTarget returns the package set of a target: std in an empty
+// directory (outside any module), x/tools as its own module in a writable
+// copy of its module-cache source.
+func prepareTarget(name string, quick bool, tmp string) (*target, error) {
+	tg := &target{Name: name}
+	switch name {
+	case "std":
+		tg.Dir = filepath.Join(tmp, "std")
+		tg.Patterns = []string{"std"}
+		if quick {
+			tg.Patterns = []string{"net/..."}
+		}
+		tg.Env = []string{"GOWORK=off"}
+		if err := os.MkdirAll(tg.Dir, 0o755); err != nil {
+			return nil, err
+		}
+	case "xtools":
+		src, err := moduleDir(xtoolsModule+"@"+xtoolsVersion, tmp)
+		if err != nil {
+			return nil, err
+		}
+		tg.Dir = filepath.Join(tmp, "xtools")
+		if err := copyTree(src, tg.Dir); err != nil {
+			return nil, err
+		}
+		tg.Patterns = []string{"./..."}
+		if quick {
+			tg.Patterns = []string{"./go/analysis/..."}
+		}
+		tg.Env = []string{"GOWORK=off"}
+	default:
+		return nil, fmt.Errorf("unknown target (want std or xtools)")
+	}
+	if quick {
+		tg.Name += "-quick"
+	}
+	out, err := runIn(tg.Dir, tg.Env, "go", append([]string{"list", "-e"}, tg.Patterns...)...)
+	if err != nil {
+		return nil, fmt.Errorf("go list: %v\n%s", err, out)
+	}
+	tg.Packages = len(strings.Fields(string(out)))
+	return tg, nil
+}
+
+// moduleDir returns the module-cache directory of module@version,
+// downloading it through the module proxy if needed.
+func moduleDir(modVersion, tmp string) (string, error) {
+	out, err := runIn(tmp, []string{"GOWORK=off"}, "go", "mod", "download", "-json", modVersion)
+	var info struct{ Dir, Error string }
+	if jerr := json.Unmarshal(out, &info); jerr != nil || err != nil || info.Error != "" || info.Dir == "" {
+		return "", fmt.Errorf("go mod download %s: %v %s\n%s", modVersion, err, info.Error, out)
+	}
+	return info.Dir, nil
+}
+
+// copyTree copies the module-cache tree src (read-only) to dst, writable.
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		to := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(to, 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(to, data, info.Mode().Perm()|0o200)
+	})
+}
+
+// warm fills the build cache (export data of every package and test
+// variant, cgo output, downloaded modules) and go vet's cache of plain
+// runs, so that the first measured run of each tool pays no compilation.
+func warm(ctx context.Context, tg *target) error {
+	for _, args := range [][]string{
+		append([]string{"list", "-e", "-export", "-deps", "-test", "-compiled"}, tg.Patterns...),
+		append([]string{"vet"}, tg.Patterns...),
+	} {
+		cmd := exec.CommandContext(ctx, "go", args...)
+		cmd.Dir = tg.Dir
+		cmd.Env = append(os.Environ(), tg.Env...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil && args[0] == "list" {
+			return fmt.Errorf("go %s: %v%s", args[0], err, tail(stderr.Bytes()))
+		}
+	}
+	return nil
+}
+
+// findStaticcheck returns the staticcheck binary to measure and a note for
+// the header: flag, or staticcheck v0.8.2 on PATH or in GOBIN, or one built
+// with go install (what make lint's go run builds) when the module is in
+// the module cache.
+func findStaticcheck(flagValue, bin string, log func(string, ...any)) (path, note string) {
+	switch flagValue {
+	case "off":
+		return "", "not measured (-staticcheck off)"
+	case "auto":
+	default:
+		return flagValue, flagValue + " (" + staticcheckVersion(flagValue) + ")"
+	}
+	var candidates []string
+	if p, err := exec.LookPath("staticcheck"); err == nil {
+		candidates = append(candidates, p)
+	}
+	gobin := strings.TrimSpace(goEnv("GOBIN"))
+	if gobin == "" {
+		gobin = filepath.Join(strings.TrimSpace(goEnv("GOPATH")), "bin")
+	}
+	candidates = append(candidates, filepath.Join(gobin, "staticcheck"))
+	for _, c := range candidates {
+		if v := staticcheckVersion(c); strings.Contains(v, "("+strings.TrimPrefix(staticcheckVer, "v")+")") {
+			return c, c + " (" + v + ")"
+		}
+	}
+	modcache := strings.TrimSpace(goEnv("GOMODCACHE"))
+	zip := filepath.Join(modcache, "cache", "download", staticcheckModule, "@v", staticcheckVer+".zip")
+	if _, err := os.Stat(zip); err != nil {
+		return "", "not measured: no staticcheck " + staticcheckVer + " on PATH or in GOBIN, and " + staticcheckModule + "@" + staticcheckVer + " is not in the module cache"
+	}
+	log("building staticcheck %s from the module cache", staticcheckVer)
+	if out, err := runIn(os.TempDir(), []string{"GOBIN=" + bin, "GOWORK=off"}, "go", "install", staticcheckPkg+"@"+staticcheckVer); err != nil {
+		return "", fmt.Sprintf("not measured: go install %s@%s: %v: %s", staticcheckPkg, staticcheckVer, err, bytes.TrimSpace(out))
+	}
+	p := filepath.Join(bin, "staticcheck")
+	return p, "built with go install " + staticcheckPkg + "@" + staticcheckVer + " (" + staticcheckVersion(p) + ")"
+}
+
+func staticcheckVersion(path string) string {
+	out, err := exec.Command(path, "-version").Output()
+	if err != nil {
+		return "unknown version"
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func cpuModel() string {
+	data, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return "cpu unknown"
+	}
+	for line := range strings.SplitSeq(string(data), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "cpu unknown"
+}
+
+func loadAvg() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// The go command caches vet results per package: the action ID of a vet
+// run hashes the vet tool's answer to -V=full (cmd/go/internal/work,
+// Builder.toolID and Builder.vet), so a warm re-run of go vet analyses
+// nothing. To measure fresh runs, ctxbench runs go vet with
+// -toolexec "<ctxbench> -ctxbench-toolexec": the go command then asks the
+// wrapper, not the tool, for the tool's -V=full line, and the wrapper
+// answers with the real line plus a nonce that is new for every measured
+// run. Every other tool invocation (compile, asm, link, cgo, and the vet
+// tool's real runs) is exec'd unchanged, so the build cache still hits and
+// only the vet results miss.
+const (
+	toolexecFlag  = "-ctxbench-toolexec"
+	envNonce      = "CTXBENCH_NONCE"      // the nonce added to the vet tool's -V=full line
+	envVetTool    = "CTXBENCH_VETTOOL"    // path of the vet tool whose -V=full is rewritten
+	envVetToolLog = "CTXBENCH_VETTOOLLOG" // file that gets one line per real vet tool run
+)
+
+// rewriteVersion returns the -V=full line out with nonce folded in, so that
+// cmd/go derives a new tool ID from it. cmd/go accepts "<name> version
+// <version> ..." and, for a devel version, uses only the content ID of the
+// last field, which must start with "buildID=" (go/analysis drivers print
+// "<path> version devel comments-go-here buildID=<sha256>"): the nonce is
+// appended to that field. For a release version (go tool vet prints "vet
+// version go1.26.8") the whole line is the ID: the nonce is appended as a
+// field.
+func rewriteVersion(out, nonce string) (string, error) {
+	if nonce == "" || strings.ContainsAny(nonce, " \t\n/") {
+		return "", fmt.Errorf("bad nonce %q: want a non-empty word without '/'", nonce)
+	}
+	line, _, _ := strings.Cut(out, "\n")
+	f := strings.Fields(line)
+	if len(f) < 3 || f[1] != "version" {
+		return "", fmt.Errorf("unexpected -V=full output %q", line)
+	}
+	if last := f[len(f)-1]; strings.HasPrefix(last, "buildID=") {
+		f[len(f)-1] = last + ".ctxbench-" + nonce
+		return strings.Join(f, " ") + "\n", nil
+	}
+	return strings.Join(f, " ") + " ctxbench-" + nonce + "\n", nil
+}
+
+// isVetTool reports whether tool, as the go command passes it to the
+// -toolexec wrapper, is the vet tool named by vetTool.
+func isVetTool(tool, vetTool string) bool {
+	if vetTool == "" {
+		return false
+	}
+	if filepath.Clean(tool) == filepath.Clean(vetTool) {
+		return true
+	}
+	// go tool vet: the go command passes $GOROOT/pkg/tool/$GOOS_$GOARCH/vet,
+	// and ctxbench sets the same path; compare names in case of symlinks.
+	return filepath.Base(tool) == filepath.Base(vetTool)
+}
+
+// toolexecMain is ctxbench as the -toolexec wrapper: args are the tool and
+// its arguments.
+func toolexecMain(args []string) int {
+	if len(args) == 0 {
+		fmt.Fprintln(os.Stderr, "ctxbench -ctxbench-toolexec: no tool")
+		return 2
+	}
+	tool, rest := args[0], args[1:]
+	vet := isVetTool(tool, os.Getenv(envVetTool))
+	if vet && len(rest) == 1 && rest[0] == "-V=full" {
+		cmd := exec.Command(tool, rest...)
+		cmd.Stderr = os.Stderr
+		out, err := cmd.Output()
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "ctxbench toolexec: %s -V=full: %v\n", tool, err)
+			return 1
+		}
+		line, err := rewriteVersion(string(out), os.Getenv(envNonce))
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "ctxbench toolexec: %s: %v\n", tool, err)
+			return 1
+		}
+		fmt.Print(line)
+		return 0
+	}
+	if vet {
+		if log := os.Getenv(envVetToolLog); log != "" {
+			if f, err := os.OpenFile(log, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err == nil {
+				fmt.Fprintln(f, os.Getenv("TOOLEXEC_IMPORTPATH"))
+				f.Close()
+			}
+		}
+	}
+	return execTool(tool, rest)
+}
