@@ -31,9 +31,12 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	r := lintkit.NewReporter(pass, pass.ResultOf[directives.Analyzer].(*directives.Result))
 	id := pass.ResultOf[identity.Analyzer].(*identity.Result)
+	keys := id.Keys()
 	for _, a := range id.Accesses {
-		if a.Root == "" {
-			report(pass, r, a)
+		// os.Clearenv matters where the package keeps identity in the
+		// environment; elsewhere (os itself, hermetic tests) it is a reset.
+		if a.Root == "" && (a.Op != identity.OpClear || len(keys) > 0) {
+			report(pass, r, a, keys)
 		}
 	}
 	r.Finish()
@@ -42,7 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 const seed = "seed ctx from the environment only in main or a //ctxbound:root function"
 
-func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access) {
+func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access, keys []string) {
 	defer lintkit.At(pass.Fset, a.Node)
 	api := a.API
 	if a.Forwarder != nil {
@@ -75,8 +78,8 @@ func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access) {
 		r.Report(a.Node, fmt.Sprintf("%s %s identity key %s of the process environment outside a root: "+
 			"it changes the identity every session in the process reads; carry it in ctx, or in the child's exec.Cmd.Env", api, verb, a.Key))
 	case identity.OpClear:
-		r.Report(a.Node, fmt.Sprintf("%s erases the identity keys of the whole process outside a root: "+
-			"every session in the process loses them; carry identity in ctx, or give a child process its own exec.Cmd.Env", api))
+		r.Report(a.Node, fmt.Sprintf("%s erases identity keys (%s) of the whole process outside a root: "+
+			"every session in the process loses them; carry identity in ctx, or give a child process its own exec.Cmd.Env", api, strings.Join(keys, ", ")))
 	}
 }
 

@@ -1,0 +1,17 @@
+package use
+
+import (
+	"context"
+	"sync"
+
+	"crosspkg/dep"
+)
+
+var (
+	cached string
+	task   = sync.OnceValue(dep.Task) // want `sync.OnceValue memoises a per-run value from dep.Task\(\)`
+)
+
+func fill(ctx context.Context) {
+	cached = dep.Current(ctx) // want `package-level variable cached holds a per-run value from dep.Current\(\)`
+}
