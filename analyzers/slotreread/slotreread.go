@@ -48,6 +48,10 @@ type read struct {
 	stack   []ast.Node // enclosing nodes, outermost first
 }
 
+// anySlot is the key of a write through a pointer to an atomic, which may
+// alias any slot.
+const anySlot = "*"
+
 // A write is a store to a location: an assignment, or an atomic Store,
 // Swap or CompareAndSwap.
 type write struct {
@@ -189,7 +193,7 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 		cut := func(guarded bool) func(ast.Node) bool {
 			return func(n ast.Node) bool {
 				for _, w := range writes {
-					if isPrefix(w.key, key) && contains(n, w.pos) {
+					if (w.key == anySlot || isPrefix(w.key, key)) && contains(n, w.pos) {
 						return true
 					}
 				}
@@ -203,16 +207,12 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 				return false
 			}
 		}
-		// A write of the slot itself after the first read: the function
-		// manages the slot (read, check, write; lazy initialisation) and
-		// its re-reads are deliberate.
-		updates := func(a *read) bool {
-			for _, w := range writes {
-				if w.key == key && fl.reaches(a.expr.Pos(), w.pos, nil) {
-					return true
-				}
-			}
-			return false
+		// A function that writes the slot itself manages it (lazy
+		// initialisation, read-check-write, a test of the slot): its
+		// re-reads are deliberate.
+		manages := slices.ContainsFunc(writes, func(w write) bool { return w.key == key || w.key == anySlot })
+		if manages {
+			continue
 		}
 		for j, b := range rs {
 			if !b.used {
@@ -226,7 +226,7 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 				if a.kind == kindGuarded && b.kind == kindGuarded && a.section == b.section {
 					continue
 				}
-				if !fl.reaches(a.expr.Pos(), b.expr.Pos(), cut(guarded)) || updates(a) || compares(info, a, b) {
+				if !fl.reaches(a.expr.Pos(), b.expr.Pos(), cut(guarded)) || compares(info, body, a, b) {
 					continue
 				}
 				c.report(body, a, b)
@@ -257,8 +257,13 @@ func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
 			return &read{key: k, kind: kindAtomic, expr: call, name: types.ExprString(sel.X)}, "", false
 		}
 	case slots.IsAtomicSlot(fn, "Store"), slots.IsAtomicSlot(fn, "Swap"), slots.IsAtomicSlot(fn, "CompareAndSwap"):
+		if _, ok := types.Unalias(info.TypeOf(sel.X)).(*types.Pointer); ok {
+			// p.Store through a pointer may write any slot of its type
+			// (p := &e.next; p.Store(...)).
+			return nil, anySlot, false
+		}
 		return nil, c.k.key(sel.X), false
-	case isLock(fn):
+	case slots.IsLock(fn):
 		return nil, "", true
 	case c.dirs.Has(fn, directives.Slot):
 		if k := c.k.key(sel.X); k != "" {
@@ -274,18 +279,6 @@ func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
 	return nil, "", false
 }
 
-func isLock(fn *types.Func) bool {
-	return fn != nil && (lintkit.IsMethod(fn, "sync", "Mutex", "Lock") ||
-		lintkit.IsMethod(fn, "sync", "RWMutex", "Lock") ||
-		lintkit.IsMethod(fn, "sync", "RWMutex", "RLock"))
-}
-
-func isUnlock(fn *types.Func) bool {
-	return fn != nil && (lintkit.IsMethod(fn, "sync", "Mutex", "Unlock") ||
-		lintkit.IsMethod(fn, "sync", "RWMutex", "Unlock") ||
-		lintkit.IsMethod(fn, "sync", "RWMutex", "RUnlock"))
-}
-
 // guarded returns the read of a pointer or interface field of x inside a
 // critical section of x's mutex, or nil.
 func (c *checker) guarded(sel *ast.SelectorExpr, parent ast.Node, sections []section) *read {
@@ -294,12 +287,10 @@ func (c *checker) guarded(sel *ast.SelectorExpr, parent ast.Node, sections []sec
 	if s == nil || s.Kind() != types.FieldVal {
 		return nil
 	}
-	switch types.Unalias(s.Type()).Underlying().(type) {
-	case *types.Pointer, *types.Interface:
-	default:
+	if !slots.IsBinding(s.Type()) {
 		return nil
 	}
-	if n := lintkit.NamedOf(s.Type()); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" {
+	if n := lintkit.NamedOf(s.Type()); n != nil && n.Obj().Pkg() != nil && (n.Obj().Pkg().Path() == "sync" || n.Obj().Pkg().Path() == "internal/sync") {
 		return nil
 	}
 	switch p := parent.(type) {
@@ -355,13 +346,13 @@ func (c *checker) sections(body *ast.BlockStmt) []section {
 	}
 	list := func(stmts []ast.Stmt, end token.Pos) {
 		for i, s := range stmts {
-			mutex, owner, text := lockOf(s, isLock)
+			mutex, owner, text := lockOf(s, slots.IsLock)
 			if mutex == "" || owner == "" {
 				continue
 			}
 			stop := end
 			for _, t := range stmts[i+1:] {
-				if m, _, _ := lockOf(t, isUnlock); m == mutex {
+				if m, _, _ := lockOf(t, slots.IsUnlock); m == mutex {
 					stop = t.Pos()
 					break
 				}
@@ -434,24 +425,29 @@ func blank(es []ast.Expr) bool {
 }
 
 // compares reports whether b is compared with the result of a (old :=
-// s.Load(); ...; if s.Load() != old): a deliberate check that the slot
-// did not change.
-func compares(info *types.Info, a, b *read) bool {
-	if len(b.stack) == 0 {
+// s.Load(); ...; if s.Load() != old, or cur := s.Load(); if cur != old): a
+// deliberate check that the slot did not change.
+func compares(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
+	if a.bound == nil {
 		return false
 	}
-	be, ok := b.stack[len(b.stack)-1].(*ast.BinaryExpr)
-	if !ok || (be.Op != token.EQL && be.Op != token.NEQ) {
-		return false
+	is := func(e ast.Expr, x ast.Expr, v *types.Var) bool {
+		if e == x {
+			return true
+		}
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && v != nil && info.ObjectOf(id) == v
 	}
-	other := be.X
-	if other == b.expr {
-		other = be.Y
-	}
-	if id, ok := ast.Unparen(other).(*ast.Ident); ok && a.bound != nil {
-		return info.ObjectOf(id) == a.bound
-	}
-	return false
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if be, ok := n.(*ast.BinaryExpr); ok && (be.Op == token.EQL || be.Op == token.NEQ) {
+			if (is(be.X, b.expr, b.bound) && is(be.Y, nil, a.bound)) || (is(be.Y, b.expr, b.bound) && is(be.X, nil, a.bound)) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 func (c *checker) report(body *ast.BlockStmt, a, b *read) {

@@ -253,7 +253,7 @@ func accessor(info *types.Info, fd *ast.FuncDecl) *Accessor {
 		}
 		return true
 	})
-	if !ok || field == "" || (kind == Guarded && !locked) {
+	if !ok || field == "" || (kind == Guarded && (!locked || !IsBindingType(fd.Recv, info, field))) {
 		return nil
 	}
 	return &Accessor{Field: field, Kind: kind}
@@ -297,15 +297,74 @@ func IsAtomicSlot(fn *types.Func, name string) bool {
 	return fn != nil && (lintkit.IsMethod(fn, "sync/atomic", "Pointer", name) || lintkit.IsMethod(fn, "sync/atomic", "Value", name))
 }
 
-// isLock reports whether call locks a sync.Mutex or sync.RWMutex.
+// isLock reports whether call locks a mutex.
 func isLock(info *types.Info, call *ast.CallExpr) bool {
-	fn := lintkit.Callee(info, call)
+	return IsLock(lintkit.Callee(info, call))
+}
+
+// mutexPkgs are the packages whose Mutex and RWMutex guard slots: sync, and
+// the standard library's internal copy.
+var mutexPkgs = []string{"sync", "internal/sync"}
+
+// IsLock reports whether fn is Lock or RLock of a sync.Mutex or
+// sync.RWMutex.
+func IsLock(fn *types.Func) bool {
+	return isMutexMethod(fn, "Lock", "RLock")
+}
+
+// IsUnlock reports whether fn is Unlock or RUnlock of a sync.Mutex or
+// sync.RWMutex.
+func IsUnlock(fn *types.Func) bool {
+	return isMutexMethod(fn, "Unlock", "RUnlock")
+}
+
+func isMutexMethod(fn *types.Func, name, rname string) bool {
 	if fn == nil {
 		return false
 	}
-	return lintkit.IsMethod(fn, "sync", "Mutex", "Lock") ||
-		lintkit.IsMethod(fn, "sync", "RWMutex", "Lock") ||
-		lintkit.IsMethod(fn, "sync", "RWMutex", "RLock")
+	for _, p := range mutexPkgs {
+		if lintkit.IsMethod(fn, p, "Mutex", name) || lintkit.IsMethod(fn, p, "RWMutex", name) || lintkit.IsMethod(fn, p, "RWMutex", rname) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsBinding reports whether a field of type t can hold a binding to
+// another object, the way a run slot does: a pointer, or an interface
+// other than error (an error field is state, not a binding). Values,
+// strings, slices, maps and channels are not slots.
+func IsBinding(t types.Type) bool {
+	if types.Identical(t, types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	switch types.Unalias(t).Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+		return true
+	}
+	return false
+}
+
+// IsBindingType reports whether the receiver's field name has a binding
+// type (IsBinding).
+func IsBindingType(recv *ast.FieldList, info *types.Info, name string) bool {
+	t := info.TypeOf(recv.List[0].Type)
+	if t == nil {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if f.Name() == name {
+			return IsBinding(f.Type())
+		}
+	}
+	return false
 }
 
 // rootOf returns the variable at the root of a selector chain x.f.g.Lock.

@@ -204,3 +204,46 @@ func Spawned(g *Gate, done chan string) string {
 	go func() { done <- g.slot.Load().ID }()
 	return id
 }
+
+// A store through a pointer to an atomic may write the slot read twice.
+type List struct {
+	next atomic.Pointer[List]
+	dead bool
+}
+
+func Prune(e *List) *List {
+	i := &e.next
+	for e != nil {
+		if !e.dead {
+			i = &e.next
+		} else {
+			i.Store(e.next.Load())
+		}
+		e = e.next.Load()
+	}
+	return e
+}
+
+// The second read is bound and compared with the first.
+func (g *Gate) Unchanged(work func()) bool {
+	before := g.slot.Load()
+	work()
+	after := g.slot.Load()
+	return after == before
+}
+
+// Accessors of state fields (error, bool) are not slots.
+type State struct {
+	mu  sync.Mutex
+	err error
+}
+
+func (s *State) Err() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+func (s *State) Twice() (error, error) {
+	return s.Err(), s.Err()
+}

@@ -95,9 +95,28 @@ func Late(cancel context.CancelFunc) *Child { return &Child{cancel: cancel} } //
 func Remote(cancel context.CancelFunc) *dep.Run { return dep.NewRun(cancel) } // want Remote:"stores cancel params 0 into a field"
 
 // Not stored: called, returned, passed to a goroutine, a non-cancel param.
-func Calls(cancel context.CancelFunc) { cancel() }
+func Calls(cancel context.CancelFunc)                      { cancel() }
 func Returns(cancel context.CancelFunc) context.CancelFunc { return cancel }
-func Goroutine(cancel context.CancelFunc) { go func() { cancel() }() }
-func Name(name string) *Child { return &Child{name: name} }
+func Goroutine(cancel context.CancelFunc)                  { go func() { cancel() }() }
+func Name(name string) *Child                              { return &Child{name: name} }
 
 func forward(c context.CancelFunc) context.CancelFunc { return c }
+
+// A guarded field that is state, not a binding: no accessor.
+type State struct {
+	mu     sync.Mutex
+	err    error
+	failed bool
+}
+
+func (s *State) Err() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+func (s *State) Failed() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.failed
+}
