@@ -151,26 +151,34 @@ func ExampleRun_Notify() {
 	// run-1.1/approval_requested parent="run-1" session=sess-A: rm -rf build/
 }
 
-// Read once, hand the snapshot on: the operation keeps the run it started
+// gate is a long-lived object bound to one run at a time; its slot's value
+// is the approval request id of the bound run.
+type gate struct{ slot runctx.Slot[string] }
+
+// approve is one operation: it reads the slot once and uses the snapshot
+// for everything it does, even if the slot is rebound meanwhile.
+func (g *gate) approve(rebind func()) string {
+	snap, ok := g.slot.Load()
+	if !ok {
+		return "no run"
+	}
+	rebind() // another run is bound while this operation is in flight
+	return snap.Run.ID() + " " + snap.Value
+}
+
+// Read once, hand the snapshot on: an operation keeps the run it started
 // with even if the slot is rebound meanwhile.
 func ExampleSlot() {
-	type gate struct{ slot runctx.Slot[string] } // value: the approval request id
 	var g gate
-
 	runA := runctx.NewRun(context.Background(), "run-A", nil)
 	runB := runctx.NewRun(context.Background(), "run-B", nil)
 	g.slot.Bind(runA, "req-A")
 
-	snap, _ := g.slot.Load()              // the one read of this operation
-	restore := g.slot.Bind(runB, "req-B") // rebound meanwhile
-	fmt.Println(snap.Run.ID(), snap.Value)
-
-	restore()
-	now, _ := g.slot.Load()
-	fmt.Println(now.Run.ID(), now.Value)
+	fmt.Println(g.approve(func() { g.slot.Bind(runB, "req-B") }))
+	fmt.Println(g.approve(func() {}))
 	// Output:
 	// run-A req-A
-	// run-A req-A
+	// run-B req-B
 }
 
 // The child's identity variables come from the context; the defaults the

@@ -38,17 +38,30 @@ func conflictingEnv(t *testing.T) {
 	t.Setenv(string(runctx.SessionKey), "env-foreign")
 }
 
+// bareSpawn is the seed-000 executor boundary in its broken form: it runs
+// the resolver on a new goroutine without handing it the caller's context.
+func bareSpawn(ctx context.Context) string {
+	got := make(chan string)
+	go func() { //ctxbound:ignore spawnctx -- deliberate: this test shows what a goroutine without the caller's ctx resolves
+		got <- resolveSession(context.Background())
+	}()
+	return <-got
+}
+
+// goSpawn is the same boundary crossed with runctx.Go.
+func goSpawn(ctx context.Context) string {
+	got := make(chan string)
+	runctx.Go(ctx, func(ctx context.Context) { got <- resolveSession(ctx) })
+	return <-got
+}
+
 // TestBareGoroutineLosesSession is the first half of the seed-000 pair: a
 // goroutine that does not receive the caller's context resolves the
 // environment's session, not the caller's.
 func TestBareGoroutineLosesSession(t *testing.T) {
 	conflictingEnv(t)
 	ctx := runctx.WithSession(t.Context(), "sess-A")
-	got := make(chan string)
-	go func() { //ctxbound:ignore spawnctx -- deliberate: this test shows what a goroutine without the caller's ctx resolves
-		got <- resolveSession(context.Background())
-	}()
-	if s := <-got; s != "env-foreign" {
+	if s := bareSpawn(ctx); s != "env-foreign" {
 		t.Fatalf("bare goroutine resolved %q, want the environment's %q (the seed-000 misrouting)", s, "env-foreign")
 	}
 	if s := resolveSession(ctx); s != "sess-A" {
@@ -61,9 +74,7 @@ func TestBareGoroutineLosesSession(t *testing.T) {
 func TestGoKeepsSession(t *testing.T) {
 	conflictingEnv(t)
 	ctx := runctx.WithSession(t.Context(), "sess-A")
-	got := make(chan string)
-	runctx.Go(ctx, func(ctx context.Context) { got <- resolveSession(ctx) })
-	if s := <-got; s != "sess-A" {
+	if s := goSpawn(ctx); s != "sess-A" {
 		t.Fatalf("runctx.Go resolved %q, want sess-A", s)
 	}
 }
@@ -229,13 +240,26 @@ func TestGroupLimit(t *testing.T) {
 	}
 }
 
+func TestSlotZeroIsEmpty(t *testing.T) {
+	var slot runctx.Slot[string]
+	if snap, ok := slot.Load(); ok || snap.Run != nil || snap.Context() != nil {
+		t.Fatalf("zero Slot is bound: %+v", snap)
+	}
+}
+
+// checkSnapshot is one operation: it reads the slot once and checks that
+// the run and value it got belong together.
+func checkSnapshot(t *testing.T, slot *runctx.Slot[string]) {
+	snap, ok := slot.Load()
+	if ok && snap.Value != "req-for-"+snap.Run.ID() {
+		t.Fatalf("snapshot mixes runs: run %s value %s", snap.Run.ID(), snap.Value)
+	}
+}
+
 // TestSlotSnapshotsAreConsistent rebinds a slot concurrently with readers:
 // each snapshot's run and value belong together.
 func TestSlotSnapshotsAreConsistent(t *testing.T) {
 	var slot runctx.Slot[string]
-	if _, ok := slot.Load(); ok {
-		t.Fatal("zero Slot is bound")
-	}
 	runs := make([]*runctx.Run, 4)
 	for i := range runs {
 		runs[i] = runctx.NewRun(t.Context(), fmt.Sprintf("run-%d", i), nil)
@@ -254,10 +278,7 @@ func TestSlotSnapshotsAreConsistent(t *testing.T) {
 		}
 	})
 	for range 2000 {
-		snap, ok := slot.Load()
-		if ok && snap.Value != "req-for-"+snap.Run.ID() {
-			t.Fatalf("snapshot mixes runs: run %s value %s", snap.Run.ID(), snap.Value)
-		}
+		checkSnapshot(t, &slot)
 	}
 	close(stop)
 	wg.Wait()
