@@ -17,7 +17,8 @@
 //
 // Reporting analyzers read the facts, of this package and of its
 // dependencies, through Result. The pass reports nothing, and exits early in
-// packages that import neither os, syscall nor context and see no fact.
+// packages that import none of os, os/exec, syscall and context and see no
+// fact.
 package identity
 
 import (
@@ -299,6 +300,16 @@ func (r *Result) RootAt(pos token.Pos) string {
 	return ""
 }
 
+// Defs returns the expressions assigned to the local variable v in this
+// package (its initialisers and the right-hand sides of its assignments,
+// in source order), for analyzers that follow a value back.
+func (r *Result) Defs(v *types.Var) []ast.Expr {
+	if r.early {
+		return nil
+	}
+	return r.defs[v]
+}
+
 // Keys returns the identity keys the package accesses, sorted.
 func (r *Result) Keys() []string {
 	var keys []string
@@ -312,7 +323,7 @@ func (r *Result) Keys() []string {
 }
 
 // Active reports whether the package can touch identity at all: it imports
-// os, syscall or context, or sees a fact of this pass. Reporting analyzers
+// os, os/exec, syscall or context, or sees a fact of this pass. Reporting analyzers
 // exit early when it is false.
 func (r *Result) Active() bool { return !r.early }
 
@@ -324,7 +335,7 @@ func run(pass *analysis.Pass) (any, error) {
 		readFacts: lintkit.ObjectFacts[*EnvRead](pass),
 		runFacts:  lintkit.ObjectFacts[*PerRun](pass),
 	}
-	if !lintkit.ImportsAny(pass.Pkg, "os", "syscall", "context") &&
+	if !lintkit.ImportsAny(pass.Pkg, "os", "syscall", "context", "os/exec") &&
 		len(r.fwdFacts)+len(r.readFacts)+len(r.runFacts) == 0 {
 		r.early = true
 		return r, nil
