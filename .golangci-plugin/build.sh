@@ -49,14 +49,15 @@ up_to_date() {
 	[ -x "$out" ] || return 1
 	# Same toolchain (go version reads the build info, kept by -s -w).
 	[ "$("$GO" version "$out" | awk '{print $2}')" = "$("$GO" env GOVERSION)" ] || return 1
-	local files newer
+	local files f
 	files=$(inputs) || return 1
 	[ -n "$files" ] || return 1
-	newer=$(printf '%s\n' "$files" | sort -u | xargs -d '\n' find 2>/dev/null -newer "$out" -print -quit) || return 1
-	if [ -n "$newer" ]; then
-		log "rebuilding: $newer changed"
-		return 1
-	fi
+	while IFS= read -r f; do
+		if [ "$f" -nt "$out" ]; then
+			log "rebuilding: $f changed"
+			return 1
+		fi
+	done <<<"$files"
 }
 
 if up_to_date; then
@@ -111,5 +112,16 @@ if [ "$xtools" != "$PIN_XTOOLS" ]; then
 fi
 
 touch -r "$work/started" "$stage/$NAME"
+rebuilt=false
+[ -e "$out" ] && rebuilt=true
 mv -f "$stage/$NAME" "$out"
+if $rebuilt; then
+	# golangci-lint keys its result cache on the binary's version, and for a
+	# plugin given by path that version hashes only the top-level files of
+	# the plugin directories (dirFiles in pkg/commands/internal/dirhash.go
+	# skips every subdirectory of a directory holding go.mod): results cached
+	# by the previous build would be served for changed checks.
+	log "clearing the golangci-lint cache: results of the previous build must not be reused"
+	"$out" cache clean
+fi
 log "built $out in $(($(date +%s) - start))s"
