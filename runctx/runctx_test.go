@@ -132,6 +132,40 @@ func TestPoolConcurrentSessions(t *testing.T) {
 	}
 }
 
+// TestPoolCloseUnblocksSubmit: a Submit blocked on a full queue returns
+// ErrClosed when Close begins, and a task that submits to its own pool
+// during Close does not deadlock it.
+func TestPoolCloseUnblocksSubmit(t *testing.T) {
+	pool := runctx.NewPool(1)
+	ctx := t.Context()
+	release := make(chan struct{})
+	started := make(chan struct{})
+	inner := make(chan error, 1)
+	if err := pool.Submit(ctx, func(ctx context.Context) {
+		close(started)
+		<-release
+		inner <- pool.Submit(ctx, func(context.Context) {})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	<-started
+	if err := pool.Submit(ctx, func(context.Context) {}); err != nil { // fills the queue
+		t.Fatal(err)
+	}
+	blocked := make(chan error, 1)
+	go func() { blocked <- pool.Submit(ctx, func(context.Context) {}) }()
+	closed := make(chan struct{})
+	go func() { pool.Close(); close(closed) }()
+	if err := <-blocked; !errors.Is(err, runctx.ErrClosed) {
+		t.Fatalf("Submit blocked during Close = %v, want ErrClosed", err)
+	}
+	close(release)
+	<-closed
+	if err := <-inner; !errors.Is(err, runctx.ErrClosed) {
+		t.Fatalf("Submit from a task during Close = %v, want ErrClosed", err)
+	}
+}
+
 func TestPoolSubmitAfterCloseAndCancelled(t *testing.T) {
 	pool := runctx.NewPool(1)
 	block := make(chan struct{})

@@ -121,10 +121,13 @@ var ErrClosed = errors.New("runctx: pool closed")
 // carries ctx.
 type Pool struct {
 	tasks chan task
+	quit  chan struct{} // closed by Close: blocked Submits give up
 	wg    sync.WaitGroup
 
-	mu     sync.RWMutex // held for reading by Submit while it sends; Close takes it to close tasks
-	closed bool
+	mu        sync.Mutex
+	closed    bool
+	submits   sync.WaitGroup // Submits between their closed check and their return
+	closeOnce sync.Once
 }
 
 type task struct {
@@ -136,7 +139,7 @@ type task struct {
 // tasks.
 func NewPool(size int) *Pool {
 	size = max(size, 1)
-	p := &Pool{tasks: make(chan task, size)}
+	p := &Pool{tasks: make(chan task, size), quit: make(chan struct{})}
 	for range size {
 		p.wg.Go(p.work)
 	}
@@ -151,17 +154,21 @@ func (p *Pool) work() {
 
 // Submit queues f to run as f(ctx) on one of the pool's workers. It blocks
 // while the queue is full. It returns ctx's error, without running f, if ctx
-// is done before f is queued, and ErrClosed after Close. A queued task runs
-// even if ctx is cancelled meanwhile: f sees that through ctx.
+// is done before f is queued, and ErrClosed once Close has begun. A queued
+// task runs even if ctx is cancelled meanwhile: f sees that through ctx.
 func (p *Pool) Submit(ctx context.Context, f func(ctx context.Context)) error {
 	if f == nil {
 		panic("runctx: Pool.Submit of a nil func")
 	}
-	p.mu.RLock()
-	defer p.mu.RUnlock()
+	p.mu.Lock()
 	if p.closed {
+		p.mu.Unlock()
 		return ErrClosed
 	}
+	p.submits.Add(1)
+	p.mu.Unlock()
+	defer p.submits.Done()
+
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -170,17 +177,23 @@ func (p *Pool) Submit(ctx context.Context, f func(ctx context.Context)) error {
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
+	case <-p.quit:
+		return ErrClosed
 	}
 }
 
-// Close stops accepting tasks, waits for every queued and running task to
-// finish, and stops the workers. It is safe to call more than once.
+// Close stops accepting tasks (a Submit blocked on a full queue returns
+// ErrClosed), waits for every queued and running task to finish, and stops
+// the workers. It is safe to call more than once and from several
+// goroutines, but not from one of the pool's own tasks.
 func (p *Pool) Close() {
 	p.mu.Lock()
 	if !p.closed {
 		p.closed = true
-		close(p.tasks)
+		close(p.quit)
 	}
 	p.mu.Unlock()
+	p.submits.Wait()
+	p.closeOnce.Do(func() { close(p.tasks) })
 	p.wg.Wait()
 }
