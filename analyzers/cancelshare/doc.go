@@ -1,8 +1,62 @@
-// Package cancelshare defines an Analyzer that reports ... (being built).
+// Package cancelshare defines an Analyzer that reports a cancel func taken
+// from one owner and stored into another.
 //
 // # Analyzer cancelshare
 //
 // cancelshare: report a cancel func copied from one owner into another
 //
-// Not implemented yet.
+// A cancel func cancels the context it was derived with, whoever calls it.
+// Stored in a second owner, it makes that owner able to cancel the first:
+// in seed 003 a worker's run was given its parent's cancel token rather
+// than a child token, so cancelling one worker cancelled the whole
+// orchestration, sibling workers and the client's stream included.
+//
+// Reported: a context.CancelFunc, a context.CancelCauseFunc, or a value of a
+// type marked //ctxbound:canceltoken (or a pointer to one), read from a
+// field of one value (parent.cancel, or a local bound once to it) and
+// stored into a new owner:
+//
+//   - as an element of a struct literal: &Run{cancel: parent.cancel};
+//   - by an assignment to a field of another value: w.stop = run.cancel;
+//   - as the argument of a function or method that stores that parameter
+//     into a field, directly or through another such function (a fact, so
+//     it works for constructors declared in other packages):
+//     newWorker(parent.cancel).
+//
+// Not reported: storing one's own freshly derived cancel (ctx, cancel :=
+// context.WithCancel(parent.ctx); &Run{cancel: cancel}); passing a cancel
+// func to a goroutine, a closure or a function that calls it, so that it can
+// stop the group (the errgroup pattern); returning it; a hand-over, where
+// the function clears the source field (to.stop = from.cancel; from.cancel =
+// nil); an owner rebuilt in place (*c = Conn{cancel: c.cancel}) or given a
+// cancel func held by one of its own parts (c.cancel = c.opts.cancel); plain
+// func fields and method values.
+//
+// Limits: a constructor's own parameter is not a source (the caller is
+// checked where it passes one); a cancel func that reaches the new owner
+// through a call (forward(p.cancel)) or through a local assigned more than
+// once is not followed.
+//
+// # Examples
+//
+//	func (parent *RunContext) Child(id string) *RunContext {
+//		return &RunContext{ID: id, ctx: parent.ctx, cancel: parent.cancel} // want: cancel func parent.cancel of another owner is stored in RunContext.cancel: cancelling the child cancels the parent; derive the child's own with context.WithCancel(parent ctx)
+//	}
+//
+// Right:
+//
+//	func (parent *RunContext) Child(id string) *RunContext {
+//		ctx, cancel := context.WithCancel(parent.ctx)
+//		return &RunContext{ID: id, ctx: ctx, cancel: cancel}
+//	}
+//
+// # Directives
+//
+// //ctxbound:canceltoken on a type declaration makes its values cancel
+// tokens, in every package that imports it. //ctxbound:ignore cancelshare
+// -- <reason> on the store or the line above silences one finding.
+//
+// # Options
+//
+// None.
 package cancelshare
