@@ -114,8 +114,9 @@ type Slot[T any] struct {
 }
 
 // Bind binds the slot to run r with value v and returns a function that
-// restores the previous binding, unless the slot was rebound since. Bind is
-// a write: slotreread does not report a Load after the operation's own Bind.
+// restores the previous binding, unless the slot was rebound since. Bind
+// starts a new binding, not an operation: the operations served under it
+// each Load once.
 func (s *Slot[T]) Bind(r *Run, v T) (restore func()) {
 	snap := &Snapshot[T]{Run: r, Value: v}
 	prev := s.cur.Swap(snap)
