@@ -55,7 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 // entering nested literals (each is checked on its own).
 func (c *checker) check(fn ast.Node) {
 	defer lintkit.At(c.pass.Fset, fn)
-	if !c.scope.HasCallerContext(fn) || c.skipped(fn) {
+	if !c.scope.HasCallerContext(fn) || c.scope.InTestFunc(fn) || c.skipped(fn) {
 		return
 	}
 	var body *ast.BlockStmt

@@ -91,7 +91,7 @@ func (c *checker) check(site *spawners.Site) {
 		return // runctx and wrappers that hand on the caller's context
 	}
 	encl := c.scope.Enclosing(site.Node)
-	if encl == nil || !c.scope.HasCallerContext(encl) {
+	if encl == nil || !c.scope.HasCallerContext(encl) || c.scope.InTestFunc(encl) {
 		return
 	}
 	if c.detached(site, encl) {

@@ -1,6 +1,7 @@
 package lintkit
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -23,7 +24,7 @@ func Safe(run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, erro
 					where, v, stack = " at "+p.where, p.value, p.stack
 				}
 				err = fmt.Errorf("internal error in %s on package %s%s: %v (please report it)\n%s",
-					pass.Analyzer.Name, pass.Pkg.Path(), where, v, stack)
+					pass.Analyzer.Name, pass.Pkg.Path(), where, v, trim(stack, 24))
 			}
 		}()
 		return run(pass)
@@ -50,4 +51,13 @@ func At(fset *token.FileSet, node ast.Node) {
 		panic(v) // already positioned by an inner At
 	}
 	panic(positioned{where: fset.Position(node.Pos()).String(), value: v, stack: debug.Stack()})
+}
+
+// trim keeps the first n lines of a stack trace.
+func trim(stack []byte, n int) []byte {
+	lines := bytes.SplitAfterN(stack, []byte("\n"), n+1)
+	if len(lines) > n {
+		lines = append(lines[:n], []byte("\t...\n"))
+	}
+	return bytes.Join(lines, nil)
 }

@@ -27,6 +27,7 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -152,27 +153,24 @@ func usesContext(pkg *types.Package) bool {
 // index records the functions and the assignments of context variables.
 func (r *Result) index() {
 	var stack []*funcInfo
-	var declStack []*ast.FuncDecl
 	for _, file := range r.pass.Files {
 		var visit func(n ast.Node) bool
 		visit = func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncDecl:
 				fi := r.newFunc(n, nil, n)
-				declStack = append(declStack, n)
 				stack = append(stack, fi)
 				if n.Body != nil {
 					ast.Inspect(n.Body, visit)
 				}
 				stack = stack[:len(stack)-1]
-				declStack = declStack[:len(declStack)-1]
 				return false
 			case *ast.FuncLit:
 				var parent *funcInfo
 				var decl *ast.FuncDecl
 				if len(stack) > 0 {
 					parent = stack[len(stack)-1]
-					decl = declStack[len(declStack)-1]
+					decl = parent.decl
 				}
 				fi := r.newFunc(n, parent, decl)
 				stack = append(stack, fi)
@@ -237,7 +235,7 @@ func (r *Result) newFunc(n ast.Node, parent *funcInfo, decl *ast.FuncDecl) *func
 			case lintkit.IsContextType(v.Type()):
 				fi.ctxParams = append(fi.ctxParams, v)
 				r.params[v] = true
-			case isHTTPRequest(v.Type()):
+			case isHTTPRequest(v.Type()) && !returnsRequest(fi.sig):
 				fi.reqParams = append(fi.reqParams, v)
 				r.params[v] = true
 			}
@@ -399,4 +397,38 @@ func (r *Result) Funcs() []ast.Node {
 	}
 	slices.SortFunc(nodes, func(a, b ast.Node) int { return int(a.Pos() - b.Pos()) })
 	return nodes
+}
+
+// returnsRequest reports whether sig returns an *http.Request: a function
+// that builds or rewrites requests, whose request parameter is input, not
+// its caller's context.
+func returnsRequest(sig *types.Signature) bool {
+	if sig == nil {
+		return false
+	}
+	for i := range sig.Results().Len() {
+		if isHTTPRequest(sig.Results().At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// InTestFunc reports whether n is, or is inside, a top-level test, benchmark,
+// fuzz test or example of a _test.go file: tests are roots and make their
+// own contexts.
+func (r *Result) InTestFunc(n ast.Node) bool {
+	d := r.Decl(n)
+	if d == nil || d.Recv != nil {
+		return false
+	}
+	if !strings.HasSuffix(r.pass.Fset.File(d.Pos()).Name(), "_test.go") {
+		return false
+	}
+	for _, prefix := range []string{"Test", "Benchmark", "Fuzz", "Example"} {
+		if strings.HasPrefix(d.Name.Name, prefix) {
+			return true
+		}
+	}
+	return false
 }

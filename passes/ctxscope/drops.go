@@ -26,7 +26,10 @@ type Drop struct {
 	// component's lifetime context ("lifetime"), a shutdown or release after
 	// the context was observed done or cancelled ("shutdown"), made in a
 	// deferred call ("deferred") or a context.AfterFunc callback
-	// ("afterfunc"), or handed to an API that wants a root ("reset").
+	// ("afterfunc"), handed to an API that wants a root ("reset"), or the
+	// context-less variant of an API delegating to its Context variant
+	// ("compat": func (db *DB) Query(q string) calls db.QueryContext with
+	// context.Background, as documented).
 	Exempt string
 	// Returned: the call's result is returned, so the root travels inside a
 	// value its caller may rebind (http.NewRequestWithContext, then
@@ -90,8 +93,13 @@ func (r *Result) Drops(body ast.Node, skip func(*ast.FuncLit) bool) []Drop {
 // Exempt says why a root made at origin (nil for a helper's) and used by
 // call is correct code (see Drop.Exempt), or returns "".
 func (r *Result) Exempt(origin, call *ast.CallExpr) string {
-	if fn := lintkit.Callee(r.pass.TypesInfo, call); fn != nil && lintkit.IsFunc(fn, "runtime/pprof", "SetGoroutineLabels") {
-		return "reset" // resetting the goroutine's labels wants an empty context
+	if fn := lintkit.Callee(r.pass.TypesInfo, call); fn != nil {
+		if lintkit.IsFunc(fn, "runtime/pprof", "SetGoroutineLabels") {
+			return "reset" // resetting the goroutine's labels wants an empty context
+		}
+		if r.compat(call, fn) {
+			return "compat"
+		}
 	}
 	for _, pos := range []*ast.CallExpr{origin, call} {
 		if pos == nil {
@@ -402,4 +410,25 @@ func (r *Result) returned(call *ast.CallExpr, stack []ast.Node) bool {
 func contextInterface(t types.Type) bool {
 	ms := types.NewMethodSet(t)
 	return ms.Lookup(nil, "Done") != nil && ms.Lookup(nil, "Err") != nil && ms.Lookup(nil, "Deadline") != nil
+}
+
+// compat reports whether call, of fn, is the body of the context-less
+// variant of an API delegating to its Context variant: Query calling
+// QueryContext(context.Background(), ...) in a function without a context
+// parameter. That variant is documented to use a root context; its callers
+// are told to use the Context variant, not it.
+func (r *Result) compat(call *ast.CallExpr, fn *types.Func) bool {
+	cur, ok := r.ins.Root().FindByPos(call.Pos(), call.End())
+	if !ok {
+		return false
+	}
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		d, ok := c.Node().(*ast.FuncDecl)
+		if !ok {
+			return false
+		}
+		obj, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func)
+		return obj != nil && !lintkit.TakesContext(obj.Signature()) && fn.Name() == d.Name.Name+"Context"
+	}
+	return false
 }

@@ -12,8 +12,11 @@ import (
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
 
-// maxChain bounds the helper chain a MakesRoot fact records.
-const maxChain = 4
+// maxVia bounds the helpers between a caller and the function that makes
+// the root: deeper chains are an API's implementation detail (a TLS
+// renegotiation three calls below QUICConn.HandleData), not a missing
+// parameter its caller can add.
+const maxVia = 1
 
 // ReturnsRoot is the fact of a function whose context result is always a
 // root context: func background() context.Context { return
@@ -227,8 +230,8 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, token.Pos) {
 				step.Pkg = drop.Helper.Pkg().Path()
 			}
 			via := append([]Step{step}, drop.Fact.Via...)
-			if len(via) > maxChain {
-				via = via[:maxChain]
+			if len(via) > maxVia {
+				continue
 			}
 			return &MakesRoot{What: drop.Fact.What, At: drop.Fact.At, Via: via, Module: r.module}, drop.Call.Pos()
 		}

@@ -96,3 +96,9 @@ func Map[T any](ctx context.Context, xs []T, f func(context.Context, T)) {
 		f(context.TODO(), x) // want `call of f passes a root context \(context.TODO\)`
 	}
 }
+
+func level0() { (&DB{}).Exec(context.Background(), "x") }
+func level1() { level0() }
+func (s *Store) Level(ctx context.Context) {
+	level1() // want `call of level1 drops the caller's context: level1 makes its own root context \(through level0 \(basic.go:\d+\): context.Background at basic.go:\d+\)`
+}

@@ -166,3 +166,29 @@ func (s *Server) usesNewRequest(ctx context.Context) {
 	req, _ := newRequest("http://x")
 	_ = req
 }
+
+// The context-less variant of an API delegates to its Context variant with
+// a root context, as documented.
+func (db *DB) Query(q string) error { return db.QueryContext(context.Background(), q) }
+
+func (db *DB) QueryContext(ctx context.Context, q string) error { return nil }
+
+type Tx struct {
+	ctx context.Context
+	db  *DB
+}
+
+func (tx *Tx) Query(q string) error { return tx.db.QueryContext(context.Background(), q) }
+
+// A function that rewrites requests: its request parameter is input, not
+// its caller's context.
+func detachRequest(req *http.Request) *http.Request {
+	return req.WithContext(context.Background())
+}
+
+// A root made three calls down is an implementation detail of the API, not a
+// parameter its caller can add.
+func handshake()                           { (&DB{}).Exec(context.Background(), "renegotiate") }
+func renegotiate()                         { handshake() }
+func HandleData()                          { renegotiate() }
+func (s *Server) Feed(ctx context.Context) { HandleData() }

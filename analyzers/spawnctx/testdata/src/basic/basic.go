@@ -81,13 +81,17 @@ func flushAll() { flush() }
 
 type Cache struct{}
 
-func (c *Cache) refresh() { flushAll() }
+func (c *Cache) refresh() { flush() }
+
+// Three calls down is an API's implementation detail: not reported.
+func (c *Cache) deep() { flushAll() }
 
 // A named function, a method value and a chain of helpers.
 func named(ctx context.Context, c *Cache) {
 	go flush()     // want `goroutine drops the caller's context: it runs flush, which makes its own root context \(context.Background at basic.go:\d+\), while ctx is in scope; give flush a ctx parameter and pass ctx`
-	go c.refresh() // want `goroutine drops the caller's context: it runs Cache.refresh, which makes its own root context \(through flushAll \(basic.go:\d+\), flush \(basic.go:\d+\): context.Background at basic.go:\d+\)`
-	go func() {    // want `goroutine drops the caller's context: it calls flushAll, which makes its own root context`
+	go c.refresh() // want `goroutine drops the caller's context: it runs Cache.refresh, which makes its own root context \(through flush \(basic.go:\d+\): context.Background at basic.go:\d+\)`
+	go c.deep()
+	go func() { // want `goroutine drops the caller's context: it calls flushAll, which makes its own root context`
 		flushAll()
 	}()
 }
