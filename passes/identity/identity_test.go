@@ -1,13 +1,68 @@
 package identity_test
 
 import (
+	"fmt"
+	"go/ast"
+	"path/filepath"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/ctxbound/ctxbound/internal/lintkit"
 	"github.com/ctxbound/ctxbound/passes/identity"
 )
 
 func TestFacts(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), identity.Analyzer, "facts")
+}
+
+// readsIn reports what spawnctx will ask the Result: the reads inside each
+// goroutine literal (ReadsIn) and of each named goroutine function
+// (EnvRead); and, per function body, every read ReadsIn finds there.
+var readsIn = &analysis.Analyzer{
+	Name:     "readsin",
+	Doc:      "test: report identity.Result.ReadsIn and EnvRead",
+	Requires: []*analysis.Analyzer{identity.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		id := pass.ResultOf[identity.Analyzer].(*identity.Result)
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncDecl:
+					if n.Name.Name != "spawn" {
+						for _, r := range id.ReadsIn(n.Body) {
+							pass.Reportf(r.Pos, "read %s", r.Key)
+						}
+					}
+				case *ast.GoStmt:
+					if lit, ok := n.Call.Fun.(*ast.FuncLit); ok {
+						for _, r := range id.ReadsIn(lit) {
+							where := "in another package"
+							switch {
+							case r.Finding == r.Pos:
+								where = "here"
+							case r.Finding.IsValid():
+								p := pass.Fset.Position(r.Finding)
+								where = fmt.Sprintf("at %s:%d", filepath.Base(p.Filename), p.Line)
+							}
+							pass.Reportf(r.Pos, "read %s: %s, finding %s", r.Key, r.Desc, where)
+						}
+						return true
+					}
+					if fn := lintkit.Callee(pass.TypesInfo, n.Call); fn != nil {
+						if e, ok := id.EnvRead(fn); ok {
+							pass.Reportf(n.Pos(), "named %s reads %s", lintkit.ShortName(fn, pass.Pkg), e.Key)
+						}
+					}
+				}
+				return true
+			})
+		}
+		return nil, nil
+	},
+}
+
+func TestReadsIn(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), readsIn, "reads")
 }

@@ -132,6 +132,11 @@ func (r *Result) perRunFunc(fd *funcData) *Source {
 	defer delete(r.inFlight, k)
 
 	var src *Source
+	if fd.sig != nil && fd.sig.Results().Len() > 0 && lintkit.IsContextType(fd.sig.Results().At(0).Type()) {
+		// A context carries per-run values; it is no per-run answer.
+		r.runMemo[fd] = nil
+		return nil
+	}
 	for _, ret := range fd.returns {
 		for _, e := range ret.Results {
 			if s, ok := r.eval(e, perRunMode, map[*types.Var]bool{}); ok {
