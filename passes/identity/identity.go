@@ -118,12 +118,11 @@ type Result struct {
 	readFacts map[types.Object]*EnvRead
 	runFacts  map[types.Object]*PerRun
 
-	funcs    map[ast.Node]*funcData    // FuncDecl and FuncLit
-	decls    map[*types.Func]*funcData // local FuncDecls by object
-	defs     map[*types.Var][]ast.Expr // local variables: the expressions assigned to them
-	byCall   map[*ast.CallExpr]*Access // reads at a call
-	roots    []rootSpan                // sorted
-	hasRoots bool
+	funcs  map[ast.Node]*funcData    // FuncDecl and FuncLit
+	decls  map[*types.Func]*funcData // local FuncDecls by object
+	defs   map[*types.Var][]ast.Expr // local variables: the expressions assigned to them
+	byCall map[*ast.CallExpr]*Access // reads at a call
+	roots  []rootSpan                // sorted
 
 	fwdMemo  map[*funcData]*Forwards
 	readMemo map[*funcData]*readInfo
@@ -387,35 +386,71 @@ func (r *Result) export() {
 	}
 }
 
-// fallbacks marks each read that backs up a context read made earlier in
-// the same function: the "context value, else environment" shape.
+// fallbacks marks each read that backs up a context read of the same
+// function, the "context value, else environment" shape: the read and a
+// value from the context flow to the same place, a result of the function
+// (if v, ok := ctx.Value(k).(string); ok { return v }; return os.Getenv(K))
+// or a local variable (v := session(ctx); if v == "" { v = os.Getenv(K) }).
 func (r *Result) fallbacks() {
 	for _, a := range r.Accesses {
 		if a.Op != OpRead || a.Func == nil {
 			continue
 		}
 		fd := r.funcs[a.Func]
-		for _, cv := range fd.ctxValues {
-			if cv.Pos() < a.Node.Pos() {
-				a.Fallback = &Source{Pos: cv.Pos(), End: cv.End(), Desc: "ctx.Value"}
-				break
+		if in := enclosingReturn(fd, a.Node); in != nil {
+			for _, ret := range fd.returns {
+				for _, e := range ret.Results {
+					if s, ok := r.eval(e, ctxMode, map[*types.Var]bool{}); ok {
+						a.Fallback = &s
+						break
+					}
+				}
+				if a.Fallback != nil {
+					break
+				}
 			}
-		}
-		if a.Fallback != nil {
 			continue
 		}
-		for _, call := range fd.calls {
-			if call.Pos() >= a.Node.Pos() {
-				break
-			}
-			fn := lintkit.Callee(r.pass.TypesInfo, call)
-			if fn == nil || r.funcs[a.Func].obj == fn {
-				continue
-			}
-			if p, ok := r.PerRun(fn); ok && p.Key == "" {
-				a.Fallback = &Source{Pos: call.Pos(), End: call.End(), Desc: lintkit.ShortName(fn, r.pass.Pkg) + "()"}
-				break
+		if v := r.assignedTo(fd, a.Node); v != nil {
+			for _, d := range r.defs[v] {
+				if s, ok := r.eval(d, ctxMode, map[*types.Var]bool{}); ok {
+					a.Fallback = &s
+					break
+				}
 			}
 		}
 	}
+}
+
+// enclosingReturn returns the return statement of fd around n, or nil.
+func enclosingReturn(fd *funcData, n ast.Node) *ast.ReturnStmt {
+	for _, ret := range fd.returns {
+		if ret.Pos() <= n.Pos() && n.End() <= ret.End() {
+			return ret
+		}
+	}
+	return nil
+}
+
+// assignedTo returns the local variable that n is assigned to in fd, or nil.
+func (r *Result) assignedTo(fd *funcData, n ast.Node) *types.Var {
+	var v *types.Var
+	ast.Inspect(fd.node, func(m ast.Node) bool {
+		if v != nil || m == nil || m.Pos() > n.Pos() || m.End() < n.End() {
+			return false
+		}
+		as, ok := m.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, rhs := range as.Rhs {
+			if rhs.Pos() <= n.Pos() && n.End() <= rhs.End() {
+				if id, ok := ast.Unparen(as.Lhs[i]).(*ast.Ident); ok {
+					v, _ = r.pass.TypesInfo.ObjectOf(id).(*types.Var)
+				}
+			}
+		}
+		return v == nil
+	})
+	return v
 }

@@ -180,6 +180,7 @@ type evalMode int
 const (
 	perRunMode evalMode = iota // ctx.Value, identity reads, PerRun callees
 	envMode                    // any read of the environment
+	ctxMode                    // ctx.Value, functions that return a value of it
 )
 
 // eval finds the first source of mode in e, following local variables to
@@ -228,10 +229,10 @@ func (r *Result) callSource(call *ast.CallExpr, mode evalMode) (Source, bool) {
 	at := func(key, desc string) (Source, bool) {
 		return Source{Pos: call.Pos(), End: call.End(), Key: key, Desc: desc}, true
 	}
-	if a := r.byCall[call]; a != nil {
+	if a := r.byCall[call]; a != nil && mode != ctxMode {
 		return at(a.Key, a.Desc)
 	}
-	if mode == perRunMode && isCtxValue(info, call) {
+	if mode != envMode && isCtxValue(info, call) {
 		return at("", "ctx.Value")
 	}
 	fn := lintkit.Callee(info, call)
@@ -243,6 +244,10 @@ func (r *Result) callSource(call *ast.CallExpr, mode evalMode) (Source, bool) {
 	case perRunMode:
 		if p, ok := r.PerRun(fn); ok {
 			return at(p.Key, name+"()")
+		}
+	case ctxMode:
+		if p, ok := r.PerRun(fn); ok && p.Key == "" {
+			return at("", name+"()")
 		}
 	case envMode:
 		if api, ok := envFunc(fn); ok && api.op == OpRead {

@@ -110,3 +110,20 @@ func (env) get(k string) string { return os.Getenv(k) }
 func method() string {
 	return env{}.get("JOB") // want `env.get reads identity key JOB`
 }
+
+// The fallback through a variable and an accessor.
+func session(ctx context.Context) string { s, _ := ctx.Value(sessionCtxKey{}).(string); return s }
+
+func runID(ctx context.Context) string {
+	id := session(ctx)
+	if id == "" {
+		id = os.Getenv("APP_RUN_ID") // want `os.Getenv falls back to identity key APP_RUN_ID of the process environment when the context has none`
+	}
+	return id
+}
+
+// A context read that is not backed up by the environment read: a plain read.
+func unrelated(ctx context.Context) string {
+	_ = session(ctx)
+	return os.Getenv("CLAIM_ID") // want `os.Getenv reads identity key CLAIM_ID from the process environment outside a root`
+}

@@ -64,3 +64,10 @@ func cliEntry() string {
 type key struct{}
 
 func fromCtx(ctx context.Context) string { s, _ := ctx.Value(key{}).(string); return s }
+
+// Not a fallback: the context read and the environment read are unrelated,
+// and the environment key is a setting.
+func unrelated(ctx context.Context) string {
+	_ = fromCtx(ctx)
+	return os.Getenv("LOG_LEVEL")
+}
