@@ -1,7 +1,10 @@
 package lintkit
 
 import (
+	"bytes"
+	"encoding/gob"
 	"go/types"
+	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -31,4 +34,23 @@ func Origin(obj types.Object) types.Object {
 		return o.Origin()
 	}
 	return obj
+}
+
+// EncodeFact gob-encodes a fact as the drivers do; tests use it to check
+// that facts round-trip, encode deterministically and stay small.
+func EncodeFact(f analysis.Fact) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(f); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// DecodeFact decodes data into a new fact of the same type as like.
+func DecodeFact(like analysis.Fact, data []byte) (analysis.Fact, error) {
+	f := reflect.New(reflect.TypeOf(like).Elem()).Interface().(analysis.Fact)
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(f); err != nil {
+		return nil, err
+	}
+	return f, nil
 }

@@ -207,13 +207,8 @@ func (r *Result) returnsRoot(d *ast.FuncDecl) *ReturnsRoot {
 func isTuple(t types.Type) bool { _, ok := t.(*types.Tuple); return ok }
 
 // rootWhat names what made a root for messages: context.Background, or the
-// original maker behind a helper.
-func rootWhat(c Class) string {
-	if c.Via != nil {
-		return c.Via.What
-	}
-	return c.What
-}
+// helper that returned it.
+func rootWhat(c Class) string { return c.What }
 
 // makesRoot returns the fact of d, a function with no context in scope, if
 // it makes a root context it uses itself or calls a helper of this module

@@ -286,6 +286,10 @@ func parse(c *ast.Comment) (*Directive, string) {
 		}
 		return nil, ""
 	}
+	// A trailing comment ends the directive: //ctxbound:slot // the run slot.
+	if i := strings.Index(text, " //"); i >= 0 && !strings.Contains(text[:i], " -- ") {
+		text = text[:i]
+	}
 	body, reason, hasReason := strings.Cut(text, " -- ")
 	if !hasReason {
 		body, hasReason = strings.CutSuffix(body, " --")

@@ -1,0 +1,106 @@
+package config_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ctxbound/ctxbound/passes/config"
+)
+
+func TestDefaultIdentityKeys(t *testing.T) {
+	for key, want := range map[string]bool{
+		"SESSION_ID": true, "APP_RUN_ID": true, "AGENT_SESSION_KEY": true,
+		"AGENT_KANBAN_TASK": true, "WORKER_CLAIM_LOCK": true, "HERMES_SESSION_KEY": true,
+		"TENANT": true, "REQUEST_ID": true, "CONVERSATION_ID": true, "JOB_ID": true,
+		"HOME": false, "PATH": false, "USER": false, "XDG_SESSION_ID": false,
+		"SESSION_MANAGER": false, "GOFLAGS": false, "LOG_LEVEL": false, "ID": false,
+		"RUNTIME": false, "TASKS_DIR": false, "API_KEY": false, "SESSION_TIMEOUT": false,
+	} {
+		if got := config.IsDefaultIdentityKey(key); got != want {
+			t.Errorf("IsDefaultIdentityKey(%q) = %v, want %v", key, got, want)
+		}
+	}
+}
+
+func TestConfiguredKeys(t *testing.T) {
+	c := &config.Config{
+		IdentityKeys:     []string{"AGENT_PROFILE"},
+		IdentityPatterns: []string{"AGENT_*_TOKEN"},
+		BehaviourKeys:    []string{"APP_RUN_ID", "AGENT_PROFILE", "CI_*"},
+	}
+	for key, want := range map[string]bool{
+		"AGENT_PROFILE":     true,  // an exact identity key wins over a behaviour key
+		"AGENT_SLACK_TOKEN": true,  // pattern
+		"APP_RUN_ID":        false, // behaviour-only overrides the default rule
+		"CI_JOB_ID":         false, // behaviour pattern overrides the default rule
+		"SESSION_ID":        true,
+	} {
+		if got := c.IsIdentityKey(key); got != want {
+			t.Errorf("IsIdentityKey(%q) = %v, want %v", key, got, want)
+		}
+	}
+	if !c.IsClassified("CI_FOO") || c.IsClassified("LOG_LEVEL") {
+		t.Error("IsClassified: want CI_FOO classified (behaviour) and LOG_LEVEL not")
+	}
+}
+
+func TestParse(t *testing.T) {
+	c, err := config.Parse("x", []byte(`{"identity_keys":["A_KEY"],"roots":["example.com/cmd/..."],"spawners":["(*example.com/pool.Pool).Submit","example.com/pool.Go"],"spawnenv_strict":true}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.StrictSpawnEnv || !c.IsSpawner("example.com/pool.Go") || !c.IsRootPackage("example.com/cmd/agent") ||
+		c.IsRootPackage("example.com/cmdx") || !c.IsRootPackage("example.com/cmd") {
+		t.Errorf("parsed config wrong: %+v", c)
+	}
+	for _, bad := range []struct{ data, want string }{
+		{`{"identity_key":["A"]}`, `unknown field "identity_key"`},
+		{`{"identity_patterns":["[A"]}`, `bad key pattern "[A"`},
+		{`{"identity_keys":["A=B"]}`, `bad identity key "A=B"`},
+		{`{"spawners":["Submit"]}`, `bad spawner "Submit"`},
+		{`{"roots":[]} {}`, `trailing data`},
+		{`[`, `unexpected EOF`},
+	} {
+		_, err := config.Parse("bad.json", []byte(bad.data))
+		if err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("Parse(%s) = %v, want an error containing %q", bad.data, err, bad.want)
+		}
+	}
+}
+
+func TestFind(t *testing.T) {
+	root := t.TempDir()
+	mod := filepath.Join(root, "mod")
+	pkg := filepath.Join(mod, "a", "b")
+	if err := os.MkdirAll(pkg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(p, s string) {
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(root, config.FileName), "{}") // above the module: never used
+	write(filepath.Join(mod, "go.mod"), "module m\n")
+	if got := config.Find(pkg); got != "" {
+		t.Errorf("Find = %q, want none (the file above go.mod does not apply)", got)
+	}
+	write(filepath.Join(mod, config.FileName), "{}")
+	if got, want := config.Find(pkg), filepath.Join(mod, config.FileName); got != want {
+		t.Errorf("Find = %q, want %q", got, want)
+	}
+	write(filepath.Join(mod, "a", config.FileName), "{}")
+	if got, want := config.Find(pkg), filepath.Join(mod, "a", config.FileName); got != want {
+		t.Errorf("Find = %q, want the nearest %q", got, want)
+	}
+}
+
+func TestFlags(t *testing.T) {
+	for _, name := range []string{"identity-keys", "identity-patterns", "behaviour-keys", "roots", "spawners", "spawnenv-strict", "file"} {
+		if config.Analyzer.Flags.Lookup(name) == nil {
+			t.Errorf("missing flag -config.%s", name)
+		}
+	}
+}
