@@ -13,9 +13,9 @@
 //     context.Background or context.TODO, directly, through a local or
 //     package variable, or as returned by a helper that returns one;
 //   - a call of a function of the module that has no context parameter and
-//     makes its own root context (directly or through a chain of such
-//     functions, across packages): the caller's context cannot reach it, so
-//     the helper needs a ctx parameter.
+//     makes its own root context (directly or through one such helper,
+//     across packages): the caller's context cannot reach it, so the helper
+//     needs a ctx parameter.
 //
 // This is the synchronous form of spawnctx: the work does not cross a
 // goroutine, but it still runs without the identity, deadline and
@@ -36,8 +36,12 @@
 // spawnctx reports.
 //
 // Limits: the analysis is flow-insensitive (a variable is a root context when
-// every value assigned to it is one), and func values held in variables,
-// fields or interfaces are not resolved.
+// every value assigned to it is one); func values held in variables, fields
+// or interfaces are not resolved; a root made more than one helper below the
+// called function is an implementation detail of that API and is not
+// reported. The context-less variant of an API that delegates to its
+// Context variant (Query calling QueryContext(context.Background(), ...)) is
+// not reported either: it is documented to use a root context.
 //
 // # Examples
 //

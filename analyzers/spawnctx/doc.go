@@ -22,8 +22,8 @@
 //     returns one) to a function that takes a context;
 //   - is started with a root context: go f(context.Background());
 //   - calls a function of the module with no context parameter that makes
-//     its own root context (through any chain of such functions, across
-//     packages), so the caller's context cannot reach it.
+//     its own root context, directly or through one such helper, across
+//     packages, so the caller's context cannot reach it.
 //
 // The check is about the context actually passed, not whether the name ctx
 // appears in the closure. A goroutine that does no context work is silent.
@@ -45,7 +45,9 @@
 // Close); pprof.SetGoroutineLabels(context.Background()).
 //
 // Limits: func values held in variables, fields or interfaces are not
-// resolved, so work started through them is not checked. A helper that makes
+// resolved, so work started through them is not checked. A root made more
+// than one helper below the called function is an implementation detail of
+// that API, not a parameter its caller can add, and is not reported. A helper that makes
 // a root context inside the standard library or another module is not
 // reported: there is no context to pass. The analysis is flow-insensitive:
 // a variable is a root context when every value assigned to it is one.
