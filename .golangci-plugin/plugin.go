@@ -32,6 +32,7 @@ package golangciplugin
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -68,6 +69,11 @@ type Settings struct {
 	Spawners []string `json:"spawners"`
 	// SpawnEnvStrict sets -config.spawnenv-strict.
 	SpawnEnvStrict bool `json:"spawnenv_strict"`
+	// AnalyzerFlags sets any other analyzer flag, by analyzer and flag name:
+	// {spawnctx: {fix: detach}} is -spawnctx.fix=detach. Nested maps, not
+	// "spawnctx.fix" keys: golangci-lint's configuration loader splits keys
+	// on dots.
+	AnalyzerFlags map[string]map[string]any `json:"analyzer_flags"`
 }
 
 // Plugin is the register.LinterPlugin of ctxbound.
@@ -95,11 +101,15 @@ func New(raw any) (register.LinterPlugin, error) {
 	if err := apply(flags); err != nil {
 		return nil, err
 	}
+	for i, a := range checks {
+		checks[i] = firstFixOnly(a)
+	}
 	return &Plugin{checks: checks}, nil
 }
 
-// BuildAnalyzers returns the enabled checks. Their requirements (the
-// directives and config passes, the fact passes) run without being listed.
+// BuildAnalyzers returns the enabled checks, each wrapped by firstFixOnly.
+// Their requirements (the directives and config passes, the fact passes)
+// run without being listed.
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	return slices.Clone(p.checks), nil
 }
@@ -137,8 +147,8 @@ func checkNames(as []*analysis.Analyzer) []string {
 	return names
 }
 
-// flagValue is one Set call on the config pass's flags.
-type flagValue struct{ name, value string }
+// flagValue is one Set call on an analyzer's flags.
+type flagValue struct{ analyzer, name, value string }
 
 // flagValues validates the configuration settings the way the config pass
 // does and returns the flag assignments that carry them, in a fixed order.
@@ -153,6 +163,29 @@ func (s Settings) flagValues() ([]flagValue, error) {
 	}
 	var errs []error
 	var out []flagValue
+	for _, an := range slices.Sorted(maps.Keys(s.AnalyzerFlags)) {
+		a := analyzers.ByName(an)
+		if a == nil {
+			errs = append(errs, fmt.Errorf("analyzer_flags: unknown analyzer %q", an))
+			continue
+		}
+		for _, name := range slices.Sorted(maps.Keys(s.AnalyzerFlags[an])) {
+			f := a.Flags.Lookup(name)
+			switch {
+			case f == nil:
+				errs = append(errs, fmt.Errorf("analyzer_flags: %s has no flag %q", an, name))
+			case a == config.Analyzer:
+				errs = append(errs, fmt.Errorf("analyzer_flags: set -config.%s with its own key (identity_keys, roots, ...)", name))
+			default:
+				switch v := s.AnalyzerFlags[an][name].(type) {
+				case string, bool, float64:
+					out = append(out, flagValue{an, name, fmt.Sprint(v)})
+				default:
+					errs = append(errs, fmt.Errorf("analyzer_flags: %s.%s: want a string, number or boolean, not %T", an, name, v))
+				}
+			}
+		}
+	}
 	for _, l := range []struct {
 		key, flag string
 		values    []string
@@ -170,11 +203,11 @@ func (s Settings) flagValues() ([]flagValue, error) {
 				errs = append(errs, fmt.Errorf("%s: bad value %q: one non-empty value per list item, no commas", l.key, v))
 				continue
 			}
-			out = append(out, flagValue{l.flag, v})
+			out = append(out, flagValue{config.Analyzer.Name, l.flag, v})
 		}
 	}
 	if s.SpawnEnvStrict {
-		out = append(out, flagValue{"spawnenv-strict", strconv.FormatBool(true)})
+		out = append(out, flagValue{config.Analyzer.Name, "spawnenv-strict", strconv.FormatBool(true)})
 	}
 	if err := c.Validate(); err != nil {
 		errs = append(errs, err)
@@ -201,11 +234,45 @@ func apply(flags []flagValue) error {
 		}
 		return nil
 	}
+	// flagValues puts the analyzer flags, whose Set may reject a value,
+	// before the config lists, whose Set cannot fail and accumulates: a
+	// rejected value leaves no list half-applied.
 	for _, f := range flags {
-		if err := config.Analyzer.Flags.Set(f.name, f.value); err != nil {
-			return fmt.Errorf("ctxbound settings: -config.%s=%s: %w", f.name, f.value, err)
+		if err := analyzers.ByName(f.analyzer).Flags.Set(f.name, f.value); err != nil {
+			return fmt.Errorf("ctxbound settings: -%s.%s=%s: %w", f.analyzer, f.name, f.value, err)
 		}
 	}
 	applied, current = true, slices.Clone(flags)
 	return nil
+}
+
+// firstFixOnly returns a copy of the reporting analyzer a whose diagnostics
+// carry only their first suggested fix.
+//
+// golangci-lint v2.15.0's --fix applies every suggested fix of a diagnostic
+// (pkg/result/processors/fixer.go), where go/analysis drivers apply the
+// first: spawnctx and ctxdrop offer two alternatives on the same range (pass
+// ctx, or context.WithoutCancel(ctx)), which golangci-lint sees as
+// conflicting edits and then skips every ctxbound fix in the file. The first
+// fix is the one -spawnctx.fix selects and the ctxbound command's -fix
+// applies. The copy keeps the name, flags and requirements; the original
+// runs, with the original as pass.Analyzer. Analyzers with facts or a result
+// are returned unchanged: something else may depend on their identity.
+func firstFixOnly(a *analysis.Analyzer) *analysis.Analyzer {
+	if len(a.FactTypes) > 0 || a.ResultType != nil {
+		return a
+	}
+	w := *a
+	w.Run = func(pass *analysis.Pass) (any, error) {
+		p := *pass
+		p.Analyzer = a
+		p.Report = func(d analysis.Diagnostic) {
+			if len(d.SuggestedFixes) > 1 {
+				d.SuggestedFixes = d.SuggestedFixes[:1]
+			}
+			pass.Report(d)
+		}
+		return a.Run(&p)
+	}
+	return &w
 }

@@ -93,6 +93,12 @@ func TestNewRejects(t *testing.T) {
 		{"comma in item", yamlLike("roots", []string{"a/cmd,b/cmd"}), `roots: bad value "a/cmd,b/cmd"`},
 		{"empty item", yamlLike("behaviour_keys", []string{" "}), `behaviour_keys: bad value ""`},
 		{"bad spawner", yamlLike("spawners", []string{"pool Go"}), `bad spawner "pool Go"`},
+		{"flags of an unknown analyzer", yamlLike("analyzer_flags", map[string]any{"spawnxtc": map[string]any{"fix": "ctx"}}), `unknown analyzer "spawnxtc"`},
+		{"unknown analyzer flag", yamlLike("analyzer_flags", map[string]any{"spawnctx": map[string]any{"fixes": "ctx"}}), `spawnctx has no flag "fixes"`},
+		{"config through analyzer_flags", yamlLike("analyzer_flags", map[string]any{"config": map[string]any{"roots": "a/cmd"}}), "set -config.roots with its own key"},
+		{"dotted flag key", yamlLike("analyzer_flags", map[string]any{"spawnctx.fix": "detach"}), "analyzer_flags"},
+		{"non-scalar flag value", yamlLike("analyzer_flags", map[string]any{"spawnctx": map[string]any{"fix": []any{"ctx"}}}), "want a string, number or boolean"},
+		{"rejected flag value", yamlLike("analyzer_flags", map[string]any{"spawnctx": map[string]any{"fix": "sideways"}}, "identity_keys", []string{"X_OWNER"}), `-spawnctx.fix=sideways: want ctx or detach`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := golangciplugin.New(tc.settings)
@@ -105,6 +111,9 @@ func TestNewRejects(t *testing.T) {
 		})
 	}
 	// None of the above may have reached the flags.
+	if got := analyzers.ByName("spawnctx").Flags.Lookup("fix").Value.String(); got != "ctx" {
+		t.Errorf("-spawnctx.fix = %q after rejected settings, want the default ctx", got)
+	}
 	for _, name := range []string{"identity-keys", "identity-patterns", "behaviour-keys", "roots", "spawners"} {
 		if got := flagList(name); len(got) != 0 {
 			t.Errorf("-config.%s = %q after rejected settings, want empty", name, got)
@@ -129,8 +138,19 @@ func TestNewDefaults(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := analyzers.Checks(); !slices.Equal(got, want) {
+		if want := analyzers.Checks(); !slices.Equal(names(got), names(want)) {
 			t.Errorf("New(%v).BuildAnalyzers() = %v, want every check %v", settings, names(got), names(want))
+		}
+		for i, a := range got {
+			orig := analyzers.Checks()[i]
+			if a.Doc != orig.Doc || a.URL != orig.URL || !slices.Equal(a.Requires, orig.Requires) {
+				t.Errorf("analyzer %s differs from the check it wraps", a.Name)
+			}
+			orig.Flags.VisitAll(func(f *flag.Flag) {
+				if a.Flags.Lookup(f.Name) != f {
+					t.Errorf("-%s.%s: the wrapper does not share the check's flag", a.Name, f.Name)
+				}
+			})
 		}
 		if m := p.GetLoadMode(); m != register.LoadModeTypesInfo {
 			t.Errorf("GetLoadMode() = %q, want %q", m, register.LoadModeTypesInfo)
@@ -155,6 +175,7 @@ func TestNewAppliesSettings(t *testing.T) {
 		"roots", []string{"example.com/cmd/..."},
 		"spawners", []string{"example.com/pool.Go", "(*example.com/pool.Pool).Submit"},
 		"spawnenv_strict", true,
+		"analyzer_flags", map[string]any{"spawnctx": map[string]any{"fix": "detach"}},
 	)
 	p, err := golangciplugin.New(settings)
 	if err != nil {
@@ -176,6 +197,9 @@ func TestNewAppliesSettings(t *testing.T) {
 		if got := flagList(name); !slices.Equal(got, want) {
 			t.Errorf("-config.%s = %q, want %q", name, got, want)
 		}
+	}
+	if got := analyzers.ByName("spawnctx").Flags.Lookup("fix").Value.String(); got != "detach" {
+		t.Errorf("-spawnctx.fix = %s, want detach", got)
 	}
 	if got := config.Analyzer.Flags.Lookup("spawnenv-strict").Value.String(); got != "true" {
 		t.Errorf("-config.spawnenv-strict = %s, want true", got)
