@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 	"github.com/ctxbound/ctxbound/passes/ctxscope"
 	"github.com/ctxbound/ctxbound/passes/directives"
+	"github.com/ctxbound/ctxbound/passes/identity"
 	"github.com/ctxbound/ctxbound/passes/spawners"
 )
 
@@ -23,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "spawnctx",
 	Doc:      lintkit.MustExtractDoc(doc, "spawnctx"),
 	URL:      "https://github.com/ctxbound/ctxbound/blob/main/docs/checks.md#spawnctx",
-	Requires: []*analysis.Analyzer{directives.Analyzer, ctxscope.Analyzer, spawners.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer, ctxscope.Analyzer, spawners.Analyzer, identity.Analyzer},
 	Run:      lintkit.Safe(run),
 	Flags:    flags(),
 }
@@ -55,6 +57,7 @@ type checker struct {
 	pass   *analysis.Pass
 	scope  *ctxscope.Result
 	sp     *spawners.Result
+	id     *identity.Result
 	dirs   *directives.Result
 	r      *lintkit.Reporter
 	detach bool // -spawnctx.fix=detach
@@ -66,6 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:   pass,
 		scope:  pass.ResultOf[ctxscope.Analyzer].(*ctxscope.Result),
 		sp:     pass.ResultOf[spawners.Analyzer].(*spawners.Result),
+		id:     pass.ResultOf[identity.Analyzer].(*identity.Result),
 		dirs:   dirs,
 		r:      lintkit.NewReporter(pass, dirs),
 		detach: pass.Analyzer.Flags.Lookup("fix").Value.(flag.Getter).Get() == "detach",
@@ -81,6 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 type finding struct {
 	what    string           // "it calls db.Exec with a root context (context.Background)"
 	helper  string           // the ctx-less helper to give a ctx parameter, if that is the fix
+	env     bool             // an identity read of the process environment
 	related []lintkit.Option // where the root was made, the helper chain
 	origin  *ast.CallExpr    // a root made inside the work: the fix replaces it
 }
@@ -108,7 +113,10 @@ func (c *checker) check(site *spawners.Site) {
 	}
 	f := findings[0]
 	advice := fmt.Sprintf("pass %s, or context.WithoutCancel(%s) to outlive the caller", ctxName, ctxName)
-	if f.helper != "" {
+	switch {
+	case f.env:
+		advice = fmt.Sprintf("pass %s and take the identity from it", ctxName)
+	case f.helper != "":
 		advice = fmt.Sprintf("give %s a ctx parameter and pass %s, or context.WithoutCancel(%s) to outlive the caller", f.helper, ctxName, ctxName)
 	}
 	msg := fmt.Sprintf("%s drops the caller's context: %s while %s is in scope; %s", boundary, f.what, ctxName, advice)
@@ -173,6 +181,7 @@ func (c *checker) work(site *spawners.Site) []finding {
 			}
 			out = append(out, c.dropFinding(d))
 		}
+		out = append(out, c.envFindings(w, skip)...)
 	default:
 		if fn := c.funcOf(w); fn != nil {
 			if f, ok := c.scope.Makes(fn); ok {
@@ -183,7 +192,43 @@ func (c *checker) work(site *spawners.Site) []finding {
 				}
 				out = append(out, fd)
 			}
+			if r, ok := c.id.EnvRead(fn); ok {
+				out = append(out, finding{
+					what: fmt.Sprintf("it runs %s, which reads identity key %s from the process environment (%s), shared by every session,",
+						lintkit.ShortName(fn, c.pass.Pkg), r.Key, r.Desc),
+					env: true,
+				})
+			}
 		}
+	}
+	return out
+}
+
+// envFindings returns the identity reads of the process environment in the
+// work lit, outside nested work that skip excludes: the seed bug, where a
+// worker without its caller's context fell back to another session's key.
+func (c *checker) envFindings(lit *ast.FuncLit, skip func(*ast.FuncLit) bool) []finding {
+	var nested []ast.Node
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if l, ok := n.(*ast.FuncLit); ok && skip(l) {
+			nested = append(nested, l)
+			return false
+		}
+		return true
+	})
+	var out []finding
+	for _, r := range c.id.ReadsIn(lit.Body) {
+		if slices.ContainsFunc(nested, func(n ast.Node) bool { return n.Pos() <= r.Pos && r.End <= n.End() }) {
+			continue
+		}
+		f := finding{
+			what: fmt.Sprintf("it reads identity key %s from the process environment (%s), shared by every session,", r.Key, r.Desc),
+			env:  true,
+		}
+		if r.Finding.IsValid() {
+			f.related = append(f.related, lintkit.Related(r.Finding, r.FindingEnd, "envidentity reports this read"))
+		}
+		out = append(out, f)
 	}
 	return out
 }

@@ -4,6 +4,7 @@ package basic
 import (
 	"context"
 	"net/http"
+	"os"
 	"sync"
 	"time"
 
@@ -192,3 +193,30 @@ func iter(ctx context.Context) {
 		}()
 	}
 }
+
+// The seed: the worker falls back to the process environment for the
+// session key.
+func sessionKey(ctx context.Context) string {
+	if v, ok := ctx.Value(sessionKeyCtx{}).(string); ok {
+		return v
+	}
+	return os.Getenv("AGENT_SESSION_KEY")
+}
+
+type sessionKeyCtx struct{}
+
+func currentSession() string { return os.Getenv("AGENT_SESSION_KEY") }
+
+func routeApproval(session, cmd string) {}
+
+func tools(ctx context.Context, p *ants.Pool) {
+	p.Submit(func() { // want `func run by ants.Pool.Submit drops the caller's context: it reads identity key AGENT_SESSION_KEY from the process environment \(os.Getenv\("AGENT_SESSION_KEY"\)\), shared by every session, while ctx is in scope; pass ctx and take the identity from it`
+		routeApproval(os.Getenv("AGENT_SESSION_KEY"), "rm -rf /")
+	})
+	go func() { // want `goroutine drops the caller's context: it reads identity key AGENT_SESSION_KEY from the process environment \(currentSession\(\) \(reads AGENT_SESSION_KEY\)\)`
+		routeApproval(currentSession(), "x")
+	}()
+	go routeWorker() // want `goroutine drops the caller's context: it runs routeWorker, which reads identity key AGENT_SESSION_KEY`
+}
+
+func routeWorker() { routeApproval(currentSession(), "y") }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"os"
 	"runtime/pprof"
 	"sync"
 	"time"
@@ -176,4 +177,14 @@ func detached(ctx context.Context) {
 // A closure with its own context parameter is ctxdrop's, not spawnctx's.
 func ownParam(ctx context.Context) {
 	go func(ctx context.Context) { store(ctx) }(ctx)
+}
+
+// Environment reads of process settings are not identity.
+func settings(ctx context.Context) {
+	go func() { _ = os.Getenv("LOG_LEVEL"); _ = os.Getenv("HOME") }()
+}
+
+// An identity read with no caller context is envidentity's, not a drop.
+func noCtxRead() {
+	go func() { _ = os.Getenv("AGENT_SESSION_KEY") }()
 }
