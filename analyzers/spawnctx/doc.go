@@ -23,7 +23,11 @@
 //   - is started with a root context: go f(context.Background());
 //   - calls a function of the module with no context parameter that makes
 //     its own root context, directly or through one such helper, across
-//     packages, so the caller's context cannot reach it.
+//     packages, so the caller's context cannot reach it;
+//   - reads an identity key (AGENT_SESSION_KEY, SESSION_ID, ...) from the
+//     process environment, directly or through a helper: the environment is
+//     one per process and holds whichever session wrote it last. The
+//     envidentity finding for the read is given as a related position.
 //
 // The check is about the context actually passed, not whether the name ctx
 // appears in the closure. A goroutine that does no context work is silent.
