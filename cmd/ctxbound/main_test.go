@@ -1,0 +1,471 @@
+package main
+
+// End-to-end tests of the ctxbound binary: under go vet -vettool (the
+// unitchecker protocol, facts through the build cache) and standalone, on
+// the two-package module testdata/vet (package use needs the facts of
+// package dep), and on testdata/broken, which does not type-check.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ctxbound/ctxbound/analyzers"
+)
+
+var (
+	binDir    string
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+)
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "ctxbound-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// ctxboundBin builds the command once per test binary.
+func ctxboundBin(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary and runs go vet")
+	}
+	buildOnce.Do(func() {
+		binPath = filepath.Join(binDir, "ctxbound")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return binPath
+}
+
+// module copies a test module under testdata/ to a temporary directory.
+func module(t *testing.T, name string) string {
+	t.Helper()
+	dst := t.TempDir()
+	if err := os.CopyFS(dst, os.DirFS(filepath.Join("..", "..", "testdata", name))); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// run runs a command in dir and returns its standard output, standard
+// error and exit code.
+func run(t *testing.T, dir, name string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &exit):
+		code = exit.ExitCode()
+	default:
+		t.Fatalf("%s %q: %v", name, args, err)
+	}
+	if s := o.String() + e.String(); strings.Contains(s, "panic:") || strings.Contains(s, "internal error in") {
+		t.Errorf("%s %q crashed:\n%s", name, args, s)
+	}
+	return o.String(), e.String(), code
+}
+
+// A want is one expected diagnostic.
+type want struct {
+	check string
+	posn  string // file:line:col relative to the module root
+	msg   string // the exact message
+}
+
+func (w want) String() string { return fmt.Sprintf("%s %s: %s", w.check, w.posn, w.msg) }
+
+// The diagnostics of ctxbound on testdata/vet.
+var (
+	wantDirective = []want{
+		{"directive", "use/use.go:30:2", "//ctxbound:ignore needs a reason: //ctxbound:ignore spawnctx -- <why>"},
+		{"directive", "use/use.go:32:2", "malformed directive: no space is allowed between // and ctxbound:detach"},
+		{"directive", "vetsuite/vetsuite.go:10:2", "unknown directive //ctxbound:frobnicate; known verbs are ignore, file-ignore, root, detach, spawner, slot, runscoped, canceltoken"},
+	}
+	// An ignore that suppressed nothing is reported by the check it names.
+	wantUnusedIgnore = want{"ctxdrop", "use/use.go:34:2", "//ctxbound:ignore ctxdrop suppressed nothing; remove it"}
+	// Needs dep's inferred-spawner fact: dep.SafeGo runs its argument on
+	// a goroutine.
+	wantSafeGo = want{"spawnctx", "use/use.go:13:2", "func run by wrapper dep.SafeGo drops the caller's context: it calls notify with a root context (context.Background) while ctx is in scope; pass ctx, or context.WithoutCancel(ctx) to outlive the caller"}
+	// Needs dep's root-context fact: dep.Refresh makes context.Background.
+	wantRefresh = want{"ctxdrop", "use/use.go:16:2", "call of dep.Refresh drops the caller's context: dep.Refresh makes its own root context (context.Background at dep.go:23) while ctx is in scope; give dep.Refresh a ctx parameter and pass ctx"}
+	// Without -config.spawners, q.Later is a plain call: the closure's
+	// context.TODO is a synchronous drop.
+	wantLaterDrop = want{"ctxdrop", "use/use.go:23:3", "call of notify passes a root context (context.TODO) while ctx is in scope; pass ctx, or context.WithoutCancel(ctx) to outlive the caller"}
+	// With -config.spawners=(*example.com/vet/dep.Queue).Later it is a spawn.
+	wantLaterSpawn = want{"spawnctx", "use/use.go:22:2", "func run by wrapper dep.Queue.Later drops the caller's context: it calls notify with a root context (context.TODO) while ctx is in scope; pass ctx, or context.WithoutCancel(ctx) to outlive the caller"}
+)
+
+func defaultWants() []want {
+	return slices.Concat(wantDirective, []want{wantUnusedIgnore, wantSafeGo, wantRefresh, wantLaterDrop})
+}
+
+// A diag is one reported diagnostic.
+type diag struct{ check, posn, msg string }
+
+// check compares diagnostics with the expectations, exactly: the same
+// diagnostics, each once.
+func check(t *testing.T, what string, got []diag, wants []want) {
+	t.Helper()
+	var g, w []string
+	for _, d := range got {
+		g = append(g, want{d.check, d.posn, d.msg}.String())
+	}
+	for _, x := range wants {
+		w = append(w, x.String())
+	}
+	slices.Sort(g)
+	slices.Sort(w)
+	if !slices.Equal(g, w) {
+		t.Errorf("%s: diagnostics\n\t%s\nwant\n\t%s", what, strings.Join(g, "\n\t"), strings.Join(w, "\n\t"))
+	}
+}
+
+// parseJSON reads the x/tools JSON tree, one object per package under go
+// vet and one for all packages standalone; it makes paths relative to dir
+// and fails on analysis errors.
+func parseJSON(t *testing.T, dir, out string) []diag {
+	t.Helper()
+	var got []diag
+	dec := json.NewDecoder(strings.NewReader(out))
+	for dec.More() {
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); err != nil {
+			t.Fatalf("bad JSON: %v\n%s", err, out)
+		}
+		for _, byCheck := range tree {
+			for name, raw := range byCheck {
+				var ds []struct{ Posn, Message string }
+				if err := json.Unmarshal(raw, &ds); err != nil {
+					t.Errorf("%s: %s", name, raw)
+					continue
+				}
+				for _, d := range ds {
+					got = append(got, diag{name, strings.TrimPrefix(d.Posn, dir+string(filepath.Separator)), d.Message})
+				}
+			}
+		}
+	}
+	return got
+}
+
+// textLines returns the lines of text output that are diagnostics,
+// "file:line:col: message", with paths relative to dir.
+func textLines(dir, out string) []string {
+	var lines []string
+	for l := range strings.SplitSeq(out, "\n") {
+		l = strings.TrimPrefix(l, dir+string(filepath.Separator))
+		// Related positions are printed as diagnostics whose message
+		// starts with a tab: they belong to the line before.
+		if regexp.MustCompile(`^[\w/.-]+\.go:\d+:\d+: [^\t]`).MatchString(l) {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// checkText compares text output with the expectations; text does not
+// name the check, so it is matched by position and message.
+func checkText(t *testing.T, what, dir, out string, wants []want) {
+	t.Helper()
+	var got []diag
+	for _, l := range textLines(dir, out) {
+		// "use/use.go:30:2: message": the position is up to the third colon.
+		parts := strings.SplitN(l, ": ", 2)
+		posn, msg := parts[0], parts[1]
+		name := ""
+		for _, w := range wants {
+			if w.posn == posn {
+				name = w.check
+			}
+		}
+		got = append(got, diag{name, posn, msg})
+	}
+	check(t, what, got, wants)
+}
+
+// nonce is a harmless analyzer flag, new for each call: a behaviour-only
+// environment key that the test modules never use. It changes go vet's
+// cache key, which includes the vet flags, so that the run really happens.
+func nonce() string {
+	return fmt.Sprintf("-config.behaviour-keys=CTXBOUND_TEST_NONCE_%d", time.Now().UnixNano())
+}
+
+func TestVetTool(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, "vet")
+
+	// Text: diagnostics on standard error, exit 1.
+	_, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	if code != 1 {
+		t.Errorf("go vet: exit %d, want 1\n%s", code, stderr)
+	}
+	checkText(t, "go vet", dir, stderr, defaultWants())
+
+	// -json: the x/tools tree on standard output, and exit 0 with findings.
+	stdout, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, "-json", "./...")
+	if code != 0 {
+		t.Errorf("go vet -json: exit %d, want 0 (go vet -json exits 0 with findings)\n%s", code, stderr)
+	}
+	check(t, "go vet -json", parseJSON(t, dir, stdout), defaultWants())
+}
+
+// TestVetToolFlags: enable flags and analyzer flags reach the unit runs.
+func TestVetToolFlags(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, "vet")
+
+	stdout, stderr, _ := run(t, dir, "go", "vet", "-vettool="+bin, "-json", "-directive", "./...")
+	check(t, "go vet -directive", parseJSON(t, dir, stdout+stderr), wantDirective)
+
+	stdout, _, _ = run(t, dir, "go", "vet", "-vettool="+bin, "-json", "-spawnctx", "-config.spawners=(*example.com/vet/dep.Queue).Later", "./use")
+	check(t, "go vet -config.spawners", parseJSON(t, dir, stdout), []want{wantSafeGo, wantLaterSpawn})
+
+	// A malformed flag value is an error, never ignored. Go 1.26's go vet
+	// shows only the first error of a package (in map order: the config
+	// pass's own, or a dependent's "failed prerequisites: config"), and caches
+	// the facts but not the error, so that a second identical run passes
+	// silently: nonce() makes this run's cache key new. -json shows every
+	// error.
+	_, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, nonce(), "-config.spawners=not a function", "./use")
+	if code == 0 || !regexp.MustCompile(`bad spawner "not a function"|failed prerequisites: `).MatchString(stderr) {
+		t.Errorf("go vet with a bad -config.spawners: exit %d\n%s", code, stderr)
+	}
+	stdout, stderr, code = run(t, dir, "go", "vet", "-vettool="+bin, nonce(), "-json", "-config.spawners=not a function", "./use")
+	if !strings.Contains(stdout, `bad spawner \"not a function\"`) {
+		t.Errorf("go vet -json with a bad -config.spawners: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+}
+
+// TestVetToolFix: go vet -fix applies the first fix of each diagnostic.
+func TestVetToolFix(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, "vet")
+	golden, _ := os.ReadFile(filepath.Join(dir, "use", "use.go.golden"))
+
+	_, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, "-fix", "./...")
+	got, _ := os.ReadFile(filepath.Join(dir, "use", "use.go"))
+	if !bytes.Equal(got, golden) {
+		t.Errorf("go vet -fix (exit %d): use/use.go is\n%s\nwant use/use.go.golden:\n%s\nstderr:\n%s", code, got, golden, stderr)
+	}
+}
+
+func TestStandalone(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, "vet")
+
+	_, stderr, code := run(t, dir, bin, "./...")
+	if code != 3 {
+		t.Errorf("ctxbound ./...: exit %d, want 3\n%s", code, stderr)
+	}
+	checkText(t, "ctxbound", dir, stderr, defaultWants())
+
+	stdout, stderr, code := run(t, dir, bin, "-json", "./...")
+	if code != 0 {
+		t.Errorf("ctxbound -json: exit %d, want 0\n%s", code, stderr)
+	}
+	check(t, "ctxbound -json", parseJSON(t, dir, stdout), defaultWants())
+
+	// A clean package: exit 0, nothing printed.
+	stdout, stderr, code = run(t, dir, bin, "./dep")
+	if code != 0 || stdout != "" || stderr != "" {
+		t.Errorf("ctxbound ./dep: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+
+	// Analyzer flags, and a malformed value.
+	stdout, _, _ = run(t, dir, bin, "-json", "-spawnctx", "-config.spawners=(*example.com/vet/dep.Queue).Later", "./use")
+	check(t, "ctxbound -config.spawners", parseJSON(t, dir, stdout), []want{wantSafeGo, wantLaterSpawn})
+	_, stderr, code = run(t, dir, bin, "-config.spawners=not a function", "./use")
+	if code != 1 || !strings.Contains(stderr, `bad spawner "not a function"`) {
+		t.Errorf("ctxbound with a bad -config.spawners: exit %d, want 1\n%s", code, stderr)
+	}
+	_, stderr, code = run(t, dir, bin, "-nosuchflag", "./use")
+	if code != 2 || !strings.Contains(stderr, "flag provided but not defined: -nosuchflag") {
+		t.Errorf("ctxbound -nosuchflag: exit %d, want 2\n%s", code, stderr)
+	}
+}
+
+func TestStandaloneFix(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, "vet")
+	file := filepath.Join(dir, "use", "use.go")
+	orig, _ := os.ReadFile(file)
+	golden, _ := os.ReadFile(filepath.Join(dir, "use", "use.go.golden"))
+
+	// -diff prints the change and leaves the file alone.
+	stdout, stderr, code := run(t, dir, bin, "-fix", "-diff", "./...")
+	if now, _ := os.ReadFile(file); !bytes.Equal(now, orig) {
+		t.Errorf("-fix -diff changed the file")
+	}
+	if !strings.Contains(stdout, "-\t\tnotify(context.Background(), id)\n+\t\tnotify(ctx, id)\n") {
+		t.Errorf("-fix -diff (exit %d) printed:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+
+	_, stderr, code = run(t, dir, bin, "-fix", "./...")
+	got, _ := os.ReadFile(file)
+	if !bytes.Equal(got, golden) {
+		t.Errorf("-fix (exit %d): use/use.go is\n%s\nwant use/use.go.golden:\n%s\nstderr:\n%s", code, got, golden, stderr)
+	}
+}
+
+// TestBrokenPackage: a package that does not type-check is a clear error
+// and a non-zero exit, in every mode; never a panic, never a silent pass.
+func TestBrokenPackage(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, "broken")
+	typeErr := `bad/bad.go:8:14: cannot use "one" (untyped string constant) as int value in variable declaration`
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"ctxbound", []string{bin, "./..."}},
+		{"ctxbound -json", []string{bin, "-json", "./..."}},
+		{"ctxbound -sarif", []string{bin, "-sarif", "./..."}},
+		{"go vet", []string{"go", "vet", "-vettool=" + bin, "./..."}},
+		{"go vet -json", []string{"go", "vet", "-vettool=" + bin, "-json", "./..."}},
+	} {
+		_, stderr, code := run(t, dir, c.args[0], c.args[1:]...)
+		if code == 0 || code == 3 {
+			t.Errorf("%s: exit %d, want an error exit", c.name, code)
+		}
+		if !strings.Contains(stderr, typeErr) {
+			t.Errorf("%s: the type error is not shown:\n%s", c.name, stderr)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	bin := ctxboundBin(t)
+	stdout, _, code := run(t, ".", bin, "help", "directive")
+	if code != 0 || !strings.HasPrefix(stdout, "directive: report malformed, unknown and misplaced //ctxbound: directives\n") ||
+		!strings.Contains(stdout, "# Examples") || !strings.Contains(stdout, "Documentation: https://github.com/ctxbound/ctxbound/blob/main/docs/checks.md#directive") {
+		t.Errorf("help directive: exit %d\n%s", code, stdout)
+	}
+	stdout, _, _ = run(t, ".", bin, "help", "config")
+	if !strings.Contains(stdout, "-config.identity-keys") {
+		t.Errorf("help config does not list the flags:\n%s", stdout)
+	}
+	stdout, _, _ = run(t, ".", bin, "help")
+	for _, a := range analyzers.Checks() {
+		if !strings.Contains(stdout, "    "+a.Name+" ") {
+			t.Errorf("help does not list %s:\n%s", a.Name, stdout)
+		}
+	}
+	_, stderr, code := run(t, ".", bin, "help", "nosuch")
+	if code != 1 || !strings.Contains(stderr, `no check named "nosuch"`) {
+		t.Errorf("help nosuch: exit %d\n%s", code, stderr)
+	}
+	_, stderr, code = run(t, ".", bin, "-h")
+	if code != 0 || !strings.Contains(stderr, "-sarif") || !strings.Contains(stderr, "-baseline") || !strings.Contains(stderr, "-spawnctx") {
+		t.Errorf("-h: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestVetProtocol: the go vet handshake is multichecker's, and does not
+// offer the standalone-only flags.
+func TestVetProtocol(t *testing.T) {
+	bin := ctxboundBin(t)
+	stdout, _, code := run(t, ".", bin, "-V=full")
+	if code != 0 || !strings.Contains(stdout, "version devel") || !strings.Contains(stdout, "buildID=") {
+		t.Errorf("-V=full: exit %d: %s", code, stdout)
+	}
+	stdout, _, code = run(t, ".", bin, "-flags")
+	var flags []struct{ Name string }
+	if err := json.Unmarshal([]byte(stdout), &flags); err != nil || code != 0 {
+		t.Fatalf("-flags: exit %d, %v\n%s", code, err, stdout)
+	}
+	var names []string
+	for _, f := range flags {
+		names = append(names, f.Name)
+	}
+	for _, n := range []string{"json", "spawnctx", "config.spawners", "config.identity-keys", "directive"} {
+		if !slices.Contains(names, n) {
+			t.Errorf("-flags lacks %s", n)
+		}
+	}
+	for _, n := range []string{"sarif", "format", "baseline", "write-baseline"} {
+		if slices.Contains(names, n) {
+			t.Errorf("-flags offers %s to go vet, which would pass it to unit runs that ignore it", n)
+		}
+	}
+}
+
+// TestSARIFOfSuite: every check is a rule with its summary and its
+// anchor in docs/checks.md.
+func TestSARIFOfSuite(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, "vet")
+	stdout, stderr, code := run(t, dir, bin, "-sarif", "./...")
+	if code != 3 {
+		t.Errorf("-sarif: exit %d, want 3\n%s", code, stderr)
+	}
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct {
+						ID               string
+						ShortDescription struct{ Text string }
+						HelpURI          string
+					}
+				}
+			}
+			Results []struct{ RuleID string }
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &log); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	rules := log.Runs[0].Tool.Driver.Rules
+	if len(rules) != len(analyzers.Checks()) {
+		t.Errorf("%d rules, want one per check (%d)", len(rules), len(analyzers.Checks()))
+	}
+	for i, a := range analyzers.Checks() {
+		if i >= len(rules) {
+			break
+		}
+		r := rules[i]
+		summary, _, _ := strings.Cut(a.Doc, "\n\n")
+		if r.ID != a.Name || r.ShortDescription.Text != summary ||
+			r.HelpURI != "https://github.com/ctxbound/ctxbound/blob/main/docs/checks.md#"+a.Name {
+			t.Errorf("rule %d = %+v, want %s, %q and its docs/checks.md anchor", i, r, a.Name, summary)
+		}
+	}
+	var ids []string
+	for _, r := range log.Runs[0].Results {
+		ids = append(ids, r.RuleID)
+	}
+	if !slices.Contains(ids, "directive") {
+		t.Errorf("results %v lack the directive findings", ids)
+	}
+	validate(t, stdout)
+}
