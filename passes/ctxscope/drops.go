@@ -234,18 +234,6 @@ func (r *Result) isContextMethod(call *ast.CallExpr, name string) bool {
 	return t != nil && (lintkit.IsContextType(t) || contextInterface(t))
 }
 
-// typeCallee returns the function or method (abstract ones included) call
-// calls.
-func typeCallee(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
-	if fn := lintkit.Callee(info, call); fn != nil {
-		return fn, true
-	}
-	if fn := lintkit.InterfaceCallee(info, call); fn != nil {
-		return fn, true
-	}
-	return nil, false
-}
-
 func isCancelFunc(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "context" {

@@ -292,7 +292,7 @@ func parse(c *ast.Comment) (*Directive, string) {
 	}
 	body, reason, hasReason := strings.Cut(text, " -- ")
 	if !hasReason {
-		body, hasReason = strings.CutSuffix(body, " --")
+		body, _ = strings.CutSuffix(body, " --")
 	}
 	reason = strings.TrimSpace(reason)
 	fields := strings.Fields(body)
