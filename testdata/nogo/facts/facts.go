@@ -1,0 +1,60 @@
+// Package facts has a declaration for every fact type of ctxbound's passes.
+package facts
+
+import (
+	"context"
+	"os"
+	"sync"
+	"sync/atomic"
+)
+
+// Go runs f on another goroutine: spawners.Spawner (inferred).
+func Go(f func()) { go f() }
+
+// Submit is a spawner by annotation: directives.Annotations.
+//
+//ctxbound:spawner
+func Submit(f func()) { go f() }
+
+// Background returns a root context: ctxscope.ReturnsRoot.
+func Background() context.Context { return context.Background() }
+
+// Refresh makes a root context and uses it: ctxscope.MakesRoot.
+func Refresh() { use(context.TODO()) }
+
+func use(ctx context.Context) { _ = ctx }
+
+// Getenv hands its key to the environment: identity.Forwards.
+func Getenv(k string) string { return os.Getenv(k) }
+
+// SessionID reads an identity key: identity.EnvRead and identity.PerRun.
+func SessionID() string { return os.Getenv("AGENT_SESSION_ID") }
+
+type key struct{}
+
+// Tenant returns a value of the context: identity.PerRun.
+func Tenant(ctx context.Context) any { return ctx.Value(key{}) }
+
+// A Run is one run.
+type Run struct{ ID string }
+
+// A Holder holds the current run.
+type Holder struct {
+	run    atomic.Pointer[Run]
+	mu     sync.Mutex
+	name   string
+	cancel context.CancelFunc
+}
+
+// Run reads the run slot atomically: slots.Accessor.
+func (h *Holder) Run() *Run { return h.run.Load() }
+
+// Name reads a guarded field: slots.Accessor.
+func (h *Holder) Name() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.name
+}
+
+// SetCancel stores its cancel parameter: slots.StoresCancel.
+func (h *Holder) SetCancel(c context.CancelFunc) { h.cancel = c }

@@ -1,0 +1,3 @@
+module example.com/nogo
+
+go 1.26
