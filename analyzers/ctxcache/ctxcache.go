@@ -294,7 +294,7 @@ func (c *checker) call(call *ast.CallExpr) {
 		if !ok || len(call.Args) == 0 {
 			return
 		}
-		c.store(call, name, "package-level "+lintkit.NamedOf(fn.Signature().Recv().Type()).Obj().Name(), call.Args[0])
+		c.store(call, name, "package-level atomic."+lintkit.NamedOf(fn.Signature().Recv().Type()).Obj().Name(), call.Args[0])
 	case isSingleflight(fn) && len(call.Args) == 2:
 		if _, perRunKey := c.id.PerRunValue(call.Args[0]); perRunKey {
 			return

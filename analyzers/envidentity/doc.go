@@ -26,6 +26,11 @@
 //     ("context value, else environment") gets its own message: that
 //     fallback is what made the seed bugs silent.
 //
+// A read used as a flag, not as a value, is not reported: compared with a
+// non-empty constant (os.Getenv("GL_TEST_RUN") == "1"), parsed with
+// strconv.ParseBool, or switched on constant cases. An identity value is
+// opaque; a presence test (!= "") is still a read of the identity.
+//
 // Keys are constant-folded: literals, named constants, concatenations,
 // constants of other packages. An identity key is one whose last
 // underscore-separated words are SESSION, TASK, RUN, REQUEST, TENANT, CLAIM,

@@ -67,6 +67,48 @@ type walker struct {
 	root  string
 
 	pending []pending
+	// flags are reads used as a flag, not as a value: compared with a
+	// non-empty constant or parsed as a bool.
+	flags map[*ast.CallExpr]bool
+}
+
+// flagCompare marks x as a flag when it is a call compared with a
+// non-empty constant: os.Getenv("GL_TEST_RUN") == "1" asks a yes-or-no
+// question of the process; an identity value is opaque and never compared
+// with a literal. (A comparison with "" is a presence test of the identity:
+// seed 002's "is this a kanban worker" read.)
+func (w *walker) flagCompare(x, y ast.Expr) {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return
+	}
+	if s, ok := w.constString(y); ok && s != "" {
+		w.flag(call)
+	}
+}
+
+// flagSwitch marks the tag of a switch whose cases are all non-empty
+// constants as a flag.
+func (w *walker) flagSwitch(sw *ast.SwitchStmt) {
+	call, ok := ast.Unparen(sw.Tag).(*ast.CallExpr)
+	if !ok || sw.Tag == nil {
+		return
+	}
+	for _, c := range sw.Body.List {
+		for _, e := range c.(*ast.CaseClause).List {
+			if s, ok := w.constString(e); !ok || s == "" {
+				return
+			}
+		}
+	}
+	w.flag(call)
+}
+
+func (w *walker) flag(call *ast.CallExpr) {
+	if w.flags == nil {
+		w.flags = map[*ast.CallExpr]bool{}
+	}
+	w.flags[call] = true
 }
 
 func (w *walker) info() *types.Info { return w.r.pass.TypesInfo }
@@ -179,6 +221,13 @@ func (w *walker) walk(n ast.Node) {
 			}
 		case *ast.RangeStmt:
 			w.rangeStmt(n)
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL || n.Op == token.NEQ {
+				w.flagCompare(n.X, n.Y)
+				w.flagCompare(n.Y, n.X)
+			}
+		case *ast.SwitchStmt:
+			w.flagSwitch(n)
 		case *ast.CallExpr:
 			w.call(n)
 		}
@@ -260,6 +309,11 @@ func (w *walker) call(call *ast.CallExpr) {
 		w.envCall(call, fn, api)
 		return
 	}
+	if lintkit.IsFunc(fn, "strconv", "ParseBool") && len(call.Args) == 1 {
+		if arg, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr); ok {
+			w.flag(arg)
+		}
+	}
 	switch {
 	case lintkit.IsFunc(fn, "os", "ExpandEnv") && len(call.Args) == 1:
 		w.expand(call, call.Args[0], "os.ExpandEnv")
@@ -273,10 +327,21 @@ func (w *walker) call(call *ast.CallExpr) {
 		return
 	}
 	// A possible forwarding helper: resolved once every function is walked.
-	if fn.Pkg() == w.r.pass.Pkg || w.r.fwdFacts[fn] != nil {
+	if (fn.Pkg() == w.r.pass.Pkg || w.r.fwdFacts[fn] != nil) && w.constArg(call) {
 		w.pending = append(w.pending, pending{call: call, fn: fn, stack: slices.Clone(w.stack),
 			decl: w.decl, root: w.root, file: w.file_})
 	}
+}
+
+// constArg reports whether a call has a constant string argument, the only
+// kind a forwarding helper can be handed a known key with.
+func (w *walker) constArg(call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if _, ok := w.constString(a); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // pending is a call of a possible forwarding helper, with the walker's
@@ -302,6 +367,9 @@ func (w *walker) resolve() {
 		for _, fp := range fw.Params {
 			if fp.Index >= len(p.call.Args) {
 				continue
+			}
+			if fp.Op == OpRead && w.flags[p.call] {
+				break
 			}
 			if key, ok := w.constString(p.call.Args[fp.Index]); ok && w.r.cfg.IsIdentityKey(key) {
 				name := lintkit.ShortName(p.fn, w.r.pass.Pkg)
@@ -371,7 +439,7 @@ func (w *walker) envCall(call *ast.CallExpr, fn *types.Func, api envAPI) {
 		w.keyParam(arg, Param{Op: api.op, API: name})
 		return
 	}
-	if w.r.cfg.IsIdentityKey(key) {
+	if w.r.cfg.IsIdentityKey(key) && !(api.op == OpRead && w.flags[call]) {
 		w.add(&Access{Op: api.op, Key: key, API: name, Node: call, Call: call, Desc: fmt.Sprintf("%s(%q)", name, key)})
 	}
 }

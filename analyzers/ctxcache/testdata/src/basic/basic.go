@@ -67,7 +67,7 @@ func syncMap(ctx context.Context) {
 }
 
 func atomicStore(ctx context.Context) {
-	holder.Store(ctx.Value(tenantKey{})) // want `package-level Value holder holds a per-run value from ctx.Value`
+	holder.Store(ctx.Value(tenantKey{})) // want `package-level atomic.Value holder holds a per-run value from ctx.Value`
 }
 
 func flight(ctx context.Context) {

@@ -127,3 +127,9 @@ func unrelated(ctx context.Context) string {
 	_ = session(ctx)
 	return os.Getenv("CLAIM_ID") // want `os.Getenv reads identity key CLAIM_ID from the process environment outside a root`
 }
+
+// A presence test of the identity is a read: seed 002's "is this process a
+// kanban worker".
+func isWorker() bool {
+	return os.Getenv("HERMES_KANBAN_TASK") != "" // want `os.Getenv reads identity key HERMES_KANBAN_TASK`
+}

@@ -3,6 +3,7 @@ package negative
 import (
 	"context"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/ctxbound/ctxbound/runctx"
@@ -70,4 +71,21 @@ func fromCtx(ctx context.Context) string { s, _ := ctx.Value(key{}).(string); re
 func unrelated(ctx context.Context) string {
 	_ = fromCtx(ctx)
 	return os.Getenv("LOG_LEVEL")
+}
+
+// Reads used as flags, not values: compared with a non-empty constant,
+// parsed as a bool, switched on constants.
+func flags() bool {
+	if os.Getenv("GL_TEST_RUN") == "1" {
+		return true
+	}
+	if dynamic("CI_JOB") != "true" {
+		return false
+	}
+	switch os.Getenv("APP_RUN") {
+	case "dry", "full":
+		return true
+	}
+	b, _ := strconv.ParseBool(os.Getenv("TEST_RUN"))
+	return b
 }
