@@ -16,6 +16,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
 	"github.com/ctxbound/ctxbound/analyzers"
 )
 
@@ -135,6 +137,37 @@ vetsuite/vetsuite.go:9:2: self-assignment of n
 		if _, ok := tree["example.com/vet/vetsuite"][name]; !ok {
 			t.Errorf("ctxbound-vet -json: no %s diagnostics\n%s", name, stdout)
 		}
+	}
+
+	// SARIF: one rule per check, vet's included, valid against the schema.
+	stdout, _, code = run(bin, "-sarif", "./vetsuite")
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct{ ID, HelpURI string }
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &log); err != nil || code != 3 {
+		t.Fatalf("ctxbound-vet -sarif: exit %d, %v", code, err)
+	}
+	if rules := log.Runs[0].Tool.Driver.Rules; len(rules) != len(suite().Checks) {
+		t.Errorf("%d SARIF rules, want %d", len(rules), len(suite().Checks))
+	}
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	sch, err := c.Compile(filepath.Join("..", "..", "testdata", "sarif", "sarif-2.1.0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(stdout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		t.Errorf("ctxbound-vet -sarif does not validate: %v", err)
 	}
 
 	_, stderr, _ = run("go", "vet", "-vettool="+bin, "-fix", "./vetsuite")

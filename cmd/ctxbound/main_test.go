@@ -277,6 +277,21 @@ func TestVetToolFix(t *testing.T) {
 	if !bytes.Equal(got, golden) {
 		t.Errorf("go vet -fix (exit %d): use/use.go is\n%s\nwant use/use.go.golden:\n%s\nstderr:\n%s", code, got, golden, stderr)
 	}
+
+	// An analyzer flag of a check: -spawnctx.fix=detach lists the
+	// context.WithoutCancel(ctx) fix first, and only spawnctx runs.
+	dir = module(t, "vet")
+	orig, _ := os.ReadFile(filepath.Join(dir, "use", "use.go"))
+	_, stderr, code = run(t, dir, "go", "vet", "-vettool="+bin, "-spawnctx", "-spawnctx.fix=detach", "-fix", "./...")
+	got, _ = os.ReadFile(filepath.Join(dir, "use", "use.go"))
+	want := bytes.Replace(orig, []byte("notify(context.Background(), id)"), []byte("notify(context.WithoutCancel(ctx), id)"), 1)
+	if !bytes.Equal(got, want) {
+		t.Errorf("go vet -spawnctx -spawnctx.fix=detach -fix (exit %d): use/use.go is\n%s\nstderr:\n%s", code, got, stderr)
+	}
+	_, stderr, code = run(t, dir, "go", "vet", "-vettool="+bin, "-spawnctx.fix=sideways", "./...")
+	if code == 0 || !strings.Contains(stderr, "sideways") {
+		t.Errorf("go vet -spawnctx.fix=sideways: exit %d\n%s", code, stderr)
+	}
 }
 
 func TestStandalone(t *testing.T) {
