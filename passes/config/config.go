@@ -63,8 +63,13 @@ type Config struct {
 	StrictSpawnEnv bool `json:"spawnenv_strict,omitempty"`
 }
 
-// listFlag is a comma-separated list flag that accumulates.
-type listFlag struct{ list *[]string }
+// listFlag is a comma-separated list flag that accumulates. check, if set,
+// validates each element when the flag is parsed, so that a bad value is a
+// usage error before any package is loaded.
+type listFlag struct {
+	list  *[]string
+	check func(string) error
+}
 
 func (f listFlag) String() string {
 	if f.list == nil {
@@ -75,9 +80,15 @@ func (f listFlag) String() string {
 
 func (f listFlag) Set(s string) error {
 	for v := range strings.SplitSeq(s, ",") {
-		if v = strings.TrimSpace(v); v != "" {
-			*f.list = append(*f.list, v)
+		if v = strings.TrimSpace(v); v == "" {
+			continue
 		}
+		if f.check != nil {
+			if err := f.check(v); err != nil {
+				return err
+			}
+		}
+		*f.list = append(*f.list, v)
 	}
 	return nil
 }
@@ -89,19 +100,35 @@ func (f listFlag) Get() any { return slices.Clone(*f.list) }
 // alone, set only by flag parsing (command line, go vet, the golangci-lint
 // plugin); run reads them back through flag.Getter.
 func flags() flag.FlagSet {
-	var c struct {
-		Config
-		file string
-	}
+	var c Config
 	fs := flag.NewFlagSet("config", flag.ContinueOnError)
-	fs.Var(listFlag{&c.IdentityKeys}, "identity-keys", "comma-separated environment keys that carry identity, beyond the default rule")
-	fs.Var(listFlag{&c.IdentityPatterns}, "identity-patterns", "comma-separated path.Match patterns of identity keys (AGENT_*_TOKEN)")
-	fs.Var(listFlag{&c.BehaviourKeys}, "behaviour-keys", "comma-separated keys or patterns that are behaviour-only, never identity")
-	fs.Var(listFlag{&c.Roots}, "roots", "comma-separated import paths of root packages (pkg/... for a tree) that may read and write identity keys")
-	fs.Var(listFlag{&c.Spawners}, "spawners", "comma-separated functions that run a func argument on another goroutine: pkg.Func, (*pkg.Type).Method")
+	fs.Var(listFlag{&c.IdentityKeys, checkKey}, "identity-keys", "comma-separated environment keys that carry identity, beyond the default rule")
+	fs.Var(listFlag{&c.IdentityPatterns, checkPattern}, "identity-patterns", "comma-separated path.Match patterns of identity keys (AGENT_*_TOKEN)")
+	fs.Var(listFlag{&c.BehaviourKeys, checkPattern}, "behaviour-keys", "comma-separated keys or patterns that are behaviour-only, never identity")
+	fs.Var(listFlag{&c.Roots, nil}, "roots", "comma-separated import paths of root packages (pkg/... for a tree) that may read and write identity keys")
+	fs.Var(listFlag{&c.Spawners, checkSpawner}, "spawners", "comma-separated functions that run a func argument on another goroutine: pkg.Func, (*pkg.Type).Method")
 	fs.BoolVar(&c.StrictSpawnEnv, "spawnenv-strict", false, "require every literal key handed to a child process to be classified in configuration")
-	fs.StringVar(&c.file, "file", "", "a "+FileName+" file to use instead of looking one up from each package's directory")
+	fs.Var(&fileFlag{}, "file", "a "+FileName+" file to use instead of looking one up from each package's directory")
 	return *fs
+}
+
+// fileFlag names a configuration file, loaded and checked when the flag is
+// parsed.
+type fileFlag struct{ file string }
+
+func (f *fileFlag) String() string {
+	if f == nil {
+		return ""
+	}
+	return f.file
+}
+func (f *fileFlag) Get() any { return f.file }
+func (f *fileFlag) Set(file string) error {
+	if _, err := Load(file); err != nil {
+		return err
+	}
+	f.file = file
+	return nil
 }
 
 // fromFlags reads the configuration the flags hold.
@@ -189,25 +216,40 @@ func (c *Config) merge(o *Config) {
 	c.StrictSpawnEnv = c.StrictSpawnEnv || o.StrictSpawnEnv
 }
 
-// Validate reports the first malformed pattern or spawner name.
+// Validate reports every malformed key, pattern or spawner name.
 func (c *Config) Validate() error {
 	var errs []error
 	for _, p := range slices.Concat(c.IdentityPatterns, c.BehaviourKeys) {
-		if _, err := path.Match(p, ""); err != nil {
-			errs = append(errs, fmt.Errorf("bad key pattern %q: %v", p, err))
-		}
+		errs = append(errs, checkPattern(p))
 	}
 	for _, k := range c.IdentityKeys {
-		if k == "" || strings.ContainsAny(k, "=*?[") {
-			errs = append(errs, fmt.Errorf("bad identity key %q: an exact key has no = or pattern characters (use identity_patterns)", k))
-		}
+		errs = append(errs, checkKey(k))
 	}
 	for _, s := range c.Spawners {
-		if !validFuncName(s) {
-			errs = append(errs, fmt.Errorf("bad spawner %q: write pkg/path.Func or (*pkg/path.Type).Method", s))
-		}
+		errs = append(errs, checkSpawner(s))
 	}
 	return errors.Join(errs...)
+}
+
+func checkPattern(p string) error {
+	if _, err := path.Match(p, ""); err != nil {
+		return fmt.Errorf("bad key pattern %q: %v", p, err)
+	}
+	return nil
+}
+
+func checkKey(k string) error {
+	if k == "" || strings.ContainsAny(k, "=*?[") {
+		return fmt.Errorf("bad identity key %q: an exact key has no = or pattern characters (use identity_patterns)", k)
+	}
+	return nil
+}
+
+func checkSpawner(s string) error {
+	if !validFuncName(s) {
+		return fmt.Errorf("bad spawner %q: write pkg/path.Func or (*pkg/path.Type).Method", s)
+	}
+	return nil
 }
 
 func validFuncName(s string) bool {

@@ -104,3 +104,23 @@ func TestFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagValidation: a bad value is a usage error when the flag is parsed,
+// before any package is loaded.
+func TestFlagValidation(t *testing.T) {
+	fs := config.Analyzer.Flags // a copy: the FlagSet's values are shared, so only bad values are set
+	for name, bad := range map[string]string{
+		"spawners":          "Submit",
+		"identity-keys":     "A=B",
+		"identity-patterns": "[A",
+		"behaviour-keys":    "[",
+		"file":              filepath.Join(t.TempDir(), "missing.json"),
+	} {
+		if err := fs.Set(name, bad); err == nil {
+			t.Errorf("-config.%s=%s: want an error", name, bad)
+		}
+	}
+	if v := fs.Lookup("spawners").Value.String(); v != "" {
+		t.Errorf("a rejected value was kept: %q", v)
+	}
+}
