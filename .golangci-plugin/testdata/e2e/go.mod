@@ -1,0 +1,3 @@
+module example.com/agent
+
+go 1.26
