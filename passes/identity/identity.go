@@ -183,6 +183,16 @@ func (r *Result) EnvRead(fn *types.Func) (*EnvRead, bool) {
 	return ri.fact, true
 }
 
+// EnvReadFinding returns where envidentity reports the read behind
+// EnvRead(fn): inside fn or a callee, for fn of this package; NoPos for an
+// imported fn (its report is in its own package) or one that reads nothing.
+func (r *Result) EnvReadFinding(fn *types.Func) (pos, end token.Pos) {
+	if ri := r.envRead(fn); ri != nil {
+		return ri.finding, ri.findEnd
+	}
+	return token.NoPos, token.NoPos
+}
+
 func (r *Result) envRead(fn *types.Func) *readInfo {
 	if r.early || fn == nil {
 		return nil

@@ -52,7 +52,11 @@ var readsIn = &analysis.Analyzer{
 					}
 					if fn := lintkit.Callee(pass.TypesInfo, n.Call); fn != nil {
 						if e, ok := id.EnvRead(fn); ok {
-							pass.Reportf(n.Pos(), "named %s reads %s", lintkit.ShortName(fn, pass.Pkg), e.Key)
+							where := "in another package"
+							if pos, _ := id.EnvReadFinding(fn); pos.IsValid() {
+								where = fmt.Sprintf("at line %d", pass.Fset.Position(pos).Line)
+							}
+							pass.Reportf(n.Pos(), "named %s reads %s, finding %s", lintkit.ShortName(fn, pass.Pkg), e.Key, where)
 						}
 					}
 				}

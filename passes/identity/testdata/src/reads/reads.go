@@ -17,8 +17,8 @@ func spawn(ctx context.Context) {
 		_ = os.Getenv("HOME")
 		_ = facts.Home()
 	}()
-	go worker() // want `named worker reads TASK_ID`
-	go facts.Chain() // want `named facts.Chain reads TASK_ID`
+	go worker()       // want `named worker reads TASK_ID, finding at line 24`
+	go facts.Chain() // want `named facts.Chain reads TASK_ID, finding in another package`
 }
 
 func worker() { _ = os.Getenv("TASK_ID") } // want `read TASK_ID`
