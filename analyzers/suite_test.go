@@ -129,10 +129,6 @@ func isAnalyzerType(t types.Type) bool {
 	return ok && n.Obj().Name() == "Analyzer" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "golang.org/x/tools/go/analysis"
 }
 
-func isOurs(a *analysis.Analyzer, decl map[string][]*packages.Package) bool {
-	return len(decl[a.Name]) > 0
-}
-
 // TestNogoOneAnalyzerPerPackage: every check's package exports exactly one
 // variable, Analyzer, and it is the check.
 func TestNogoOneAnalyzerPerPackage(t *testing.T) {
@@ -569,35 +565,49 @@ const maxFactSize = 16 << 10
 // that a fact survives a gob round trip.
 func facts(t *testing.T, a *analysis.Analyzer, pkgs []*packages.Package) map[string][]byte {
 	t.Helper()
-	g, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
+	out, problems, err := analyzeFacts(a, pkgs)
 	if err != nil {
 		t.Fatal(err)
 	}
+	for _, p := range problems {
+		t.Error(p)
+	}
+	return out
+}
+
+// analyzeFacts is facts without a testing.T: it returns the problems.
+func analyzeFacts(a *analysis.Analyzer, pkgs []*packages.Package) (map[string][]byte, []string, error) {
+	g, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
+	if err != nil {
+		return nil, nil, err
+	}
 	out := map[string][]byte{}
+	var problems []string
+	errorf := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 	encode := func(key string, f analysis.Fact) {
 		var b1, b2 bytes.Buffer
 		if err := gob.NewEncoder(&b1).Encode(f); err != nil {
-			t.Errorf("%s: gob: %v", key, err)
+			errorf("%s: gob: %v", key, err)
 			return
 		}
 		gob.NewEncoder(&b2).Encode(f)
 		if !bytes.Equal(b1.Bytes(), b2.Bytes()) {
-			t.Errorf("%s: two encodings of one fact differ (a map in the fact?)", key)
+			errorf("%s: two encodings of one fact differ (a map in the fact?)", key)
 		}
 		if b1.Len() > maxFactSize {
-			t.Errorf("%s: %d bytes encoded, over %d", key, b1.Len(), maxFactSize)
+			errorf("%s: %d bytes encoded, over %d", key, b1.Len(), maxFactSize)
 		}
 		back := reflect.New(reflect.TypeOf(f).Elem()).Interface()
 		if err := gob.NewDecoder(bytes.NewReader(b1.Bytes())).Decode(back); err != nil {
-			t.Errorf("%s: gob decode: %v", key, err)
+			errorf("%s: gob decode: %v", key, err)
 		} else if s1, s2 := fmt.Sprint(f), fmt.Sprint(back); s1 != s2 {
-			t.Errorf("%s: after a gob round trip the fact reads %q, was %q", key, s2, s1)
+			errorf("%s: after a gob round trip the fact reads %q, was %q", key, s2, s1)
 		}
 		out[key] = b1.Bytes()
 	}
 	for act := range g.All() {
 		if act.Err != nil {
-			t.Errorf("%s: %v", act, act.Err)
+			errorf("%s: %v", act, act.Err)
 			continue
 		}
 		if len(act.Analyzer.FactTypes) == 0 {
@@ -617,5 +627,48 @@ func facts(t *testing.T, a *analysis.Analyzer, pkgs []*packages.Package) map[str
 			}
 		}
 	}
-	return out
+	return out, problems, nil
+}
+
+// mapFact is a nondeterministic fact: gob encodes maps in iteration order.
+type mapFact struct{ M map[string]int }
+
+func (*mapFact) AFact()           {}
+func (f *mapFact) String() string { return fmt.Sprint(len(f.M)) }
+
+// TestNogoFactsCheck makes sure analyzeFacts sees a fact whose encoding
+// changes from one encoding to the next.
+func TestNogoFactsCheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads testdata/nogo")
+	}
+	bad := &analysis.Analyzer{
+		Name:      "mapfacts",
+		Doc:       "export a fact with a map on every package-level function",
+		FactTypes: []analysis.Fact{new(mapFact)},
+		Run: func(pass *analysis.Pass) (any, error) {
+			for _, name := range pass.Pkg.Scope().Names() {
+				if fn, ok := pass.Pkg.Scope().Lookup(name).(*types.Func); ok {
+					m := map[string]int{}
+					for i := range 64 {
+						m[fmt.Sprint(name, i)] = i
+					}
+					pass.ExportObjectFact(fn, &mapFact{M: m})
+				}
+			}
+			return nil, nil
+		},
+	}
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: filepath.Join("..", "testdata", "nogo"), Env: append(os.Environ(), "GOWORK=off")}
+	pkgs, err := packages.Load(cfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, problems, err := analyzeFacts(bad, pkgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(problems, func(p string) bool { return strings.Contains(p, "two encodings of one fact differ") }) {
+		t.Errorf("a map-holding fact was not caught; problems: %q", problems)
+	}
 }

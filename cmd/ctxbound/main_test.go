@@ -138,7 +138,7 @@ func check(t *testing.T, what string, got []diag, wants []want) {
 	t.Helper()
 	var g, w []string
 	for _, d := range got {
-		g = append(g, want{d.check, d.posn, d.msg}.String())
+		g = append(g, want(d).String())
 	}
 	for _, x := range wants {
 		w = append(w, x.String())
