@@ -484,3 +484,35 @@ func TestSARIFOfSuite(t *testing.T) {
 	}
 	validate(t, stdout)
 }
+
+// TestBaselineOfSuite: a baseline of testdata/vet covers every finding,
+// also after lines move in package dep, whose line a ctxdrop message
+// quotes; a new finding is reported alone.
+func TestBaselineOfSuite(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, "vet")
+	file := filepath.Join(dir, "baseline.json")
+	_, stderr, code := run(t, dir, bin, "-baseline="+file, "-write-baseline", "./...")
+	if code != 0 || !strings.Contains(stderr, fmt.Sprintf("wrote %d findings", len(defaultWants()))) {
+		t.Fatalf("-write-baseline: exit %d\n%s", code, stderr)
+	}
+
+	dep := filepath.Join(dir, "dep", "dep.go")
+	src, _ := os.ReadFile(dep)
+	moved := strings.Replace(string(src), "package dep\n", "package dep\n\n// Lines added above every declaration.\n\n", 1)
+	if err := os.WriteFile(dep, []byte(moved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	use := filepath.Join(dir, "use", "use.go")
+	src, _ = os.ReadFile(use)
+	added := strings.Replace(string(src), "\tdep.Refresh()\n", "\tdep.Refresh()\n\tdep.Refresh()\n", 1)
+	if err := os.WriteFile(use, []byte(added), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code = run(t, dir, bin, "-baseline="+file, "./...")
+	lines := textLines(dir, stderr)
+	if code != 3 || len(lines) != 1 || !strings.HasPrefix(lines[0], "use/use.go:17:2: call of dep.Refresh drops the caller's context") ||
+		!strings.Contains(stderr, fmt.Sprintf("%d findings matched the baseline", len(defaultWants()))) {
+		t.Errorf("-baseline after moving dep's lines and adding one call: exit %d\n%s", code, stderr)
+	}
+}

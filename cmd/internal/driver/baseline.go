@@ -10,6 +10,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 
 	"golang.org/x/tools/go/packages"
@@ -22,9 +23,10 @@ const BaselineVersion = 1
 // ctxbound: later runs report only findings that are not in it.
 //
 // A finding is keyed by its check, its package, the declaration it is in
-// and its message: never by line or column, so that edits elsewhere in a
-// file do not turn old findings into new ones. Identical keys are counted:
-// a second identical finding in the same function is new.
+// and its message: never by line or column (also not those a message
+// quotes, "at dep.go:23" is keyed as "at dep.go"), so that edits elsewhere
+// do not turn old findings into new ones. Identical keys are counted: a
+// second identical finding in the same function is new.
 type Baseline struct {
 	Version  int             `json:"version"`
 	Findings []BaselineEntry `json:"findings"`
@@ -42,8 +44,16 @@ type BaselineEntry struct {
 type baselineKey struct{ check, pkg, fn, msg string }
 
 func keyOfFinding(f *Finding) baselineKey {
-	return baselineKey{f.Analyzer.Name, f.Package.PkgPath, f.Func, f.Diag.Message}
+	return baselineKey{f.Analyzer.Name, f.Package.PkgPath, f.Func, keyMessage(f.Diag.Message)}
 }
+
+// goPos is a file position inside a message: "dep.go:23", "x.go:4:7".
+var goPos = regexp.MustCompile(`\b([\w.-]+\.go):\d+(:\d+)?\b`)
+
+// keyMessage is the message as a baseline key: positions that a message
+// quotes (a helper's root context "at dep.go:23") lose their line and
+// column, so that edits to another file do not make a finding new.
+func keyMessage(msg string) string { return goPos.ReplaceAllString(msg, "$1") }
 
 func (e BaselineEntry) key() baselineKey {
 	return baselineKey{e.Check, e.Package, e.Function, e.Message}

@@ -431,3 +431,16 @@ func TestSchemaRejects(t *testing.T) {
 		}
 	}
 }
+
+func TestKeyMessage(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"dep.Refresh makes its own root context (context.Background at dep.go:23) while ctx is in scope", "dep.Refresh makes its own root context (context.Background at dep.go) while ctx is in scope"},
+		{"through dep.Store (dep.go:12): context.Background at x_test.go:4:7", "through dep.Store (dep.go): context.Background at x_test.go"},
+		{"call of mark; call check", "call of mark; call check"},
+		{"version go1.26: fine", "version go1.26: fine"},
+	} {
+		if got := keyMessage(c.in); got != c.want {
+			t.Errorf("keyMessage(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
