@@ -142,8 +142,8 @@ func (r *Result) computeFacts() {
 		changed = false
 		for _, d := range decls {
 			fn, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func)
-			if fn == nil || made[fn] || r.HasCallerContext(d) {
-				continue
+			if fn == nil || made[fn] || r.HasCallerContext(d) || r.inTestFile(d) {
+				continue // test scaffolding makes its own contexts, as tests do
 			}
 			if f, at := r.makesRoot(d); f != nil {
 				r.makes[fn] = f
@@ -233,4 +233,8 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, token.Pos) {
 		return &MakesRoot{What: rootWhat(drop.Class), At: r.where(drop.Class.Origin.Pos()), Module: r.module}, drop.Class.Origin.Pos()
 	}
 	return nil, token.NoPos
+}
+
+func (r *Result) inTestFile(n ast.Node) bool {
+	return strings.HasSuffix(r.pass.Fset.File(n.Pos()).Name(), "_test.go")
 }

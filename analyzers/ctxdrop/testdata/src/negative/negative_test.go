@@ -13,3 +13,12 @@ func TestSomething(t *testing.T) {
 		db.Exec(context.Background(), "setup")
 	}(ctx)
 }
+
+// Test scaffolding makes its own contexts, as tests do: no MakesRoot fact.
+func newFixture() *DB {
+	db := &DB{}
+	db.Exec(context.Background(), "fixture")
+	return db
+}
+
+func (s *Server) helperUsesFixture(ctx context.Context) { newFixture() }
