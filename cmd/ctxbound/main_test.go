@@ -250,19 +250,41 @@ func TestVetToolFlags(t *testing.T) {
 	stdout, _, _ = run(t, dir, "go", "vet", "-vettool="+bin, "-json", "-spawnctx", "-config.spawners=(*example.com/vet/dep.Queue).Later", "./use")
 	check(t, "go vet -config.spawners", parseJSON(t, dir, stdout), []want{wantSafeGo, wantLaterSpawn})
 
-	// A malformed flag value is an error, never ignored. Go 1.26's go vet
-	// shows only the first error of a package (in map order: the config
-	// pass's own, or a dependent's "failed prerequisites: config"), and caches
-	// the facts but not the error, so that a second identical run passes
-	// silently: nonce() makes this run's cache key new. -json shows every
-	// error.
-	_, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, nonce(), "-config.spawners=not a function", "./use")
-	if code == 0 || !regexp.MustCompile(`bad spawner "not a function"|failed prerequisites: `).MatchString(stderr) {
+	// A malformed flag value is a usage error of the tool, never ignored.
+	_, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, "-config.spawners=not a function", "./use")
+	if code == 0 || !strings.Contains(stderr, `invalid value "not a function" for flag -config.spawners: bad spawner "not a function"`) {
 		t.Errorf("go vet with a bad -config.spawners: exit %d\n%s", code, stderr)
 	}
-	stdout, stderr, code = run(t, dir, "go", "vet", "-vettool="+bin, nonce(), "-json", "-config.spawners=not a function", "./use")
+}
+
+// TestVetToolConfigError: a malformed .ctxbound.json is an analysis error.
+// Go 1.26's go vet shows only the first error of a package (in map order:
+// the config pass's own, or a dependent's "failed prerequisites: config"),
+// and caches the facts but not the error, so that a second identical run
+// passes silently: nonce() makes each run's cache key new. -json shows
+// every error.
+func TestVetToolConfigError(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, "vet")
+	if err := os.WriteFile(filepath.Join(dir, "use", ".ctxbound.json"), []byte(`{"spawners": ["not a function"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const msg = `bad spawner "not a function"`
+	_, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, nonce(), "./use")
+	if code == 0 || !regexp.MustCompile(regexp.QuoteMeta(msg)+`|failed prerequisites: `).MatchString(stderr) {
+		t.Errorf("go vet with a bad .ctxbound.json: exit %d\n%s", code, stderr)
+	}
+	stdout, stderr, _ := run(t, dir, "go", "vet", "-vettool="+bin, nonce(), "-json", "./use")
 	if !strings.Contains(stdout, `bad spawner \"not a function\"`) {
-		t.Errorf("go vet -json with a bad -config.spawners: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+		t.Errorf("go vet -json with a bad .ctxbound.json:\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+	_, stderr, code = run(t, dir, bin, "./use")
+	if code != 1 || !strings.Contains(stderr, msg) {
+		t.Errorf("ctxbound with a bad .ctxbound.json: exit %d, want 1\n%s", code, stderr)
+	}
+	_, stderr, code = run(t, dir, bin, "-sarif", "./use")
+	if code != 1 || !strings.Contains(stderr, msg) {
+		t.Errorf("ctxbound -sarif with a bad .ctxbound.json: exit %d, want 1\n%s", code, stderr)
 	}
 }
 
@@ -319,9 +341,11 @@ func TestStandalone(t *testing.T) {
 	// Analyzer flags, and a malformed value.
 	stdout, _, _ = run(t, dir, bin, "-json", "-spawnctx", "-config.spawners=(*example.com/vet/dep.Queue).Later", "./use")
 	check(t, "ctxbound -config.spawners", parseJSON(t, dir, stdout), []want{wantSafeGo, wantLaterSpawn})
-	_, stderr, code = run(t, dir, bin, "-config.spawners=not a function", "./use")
-	if code != 1 || !strings.Contains(stderr, `bad spawner "not a function"`) {
-		t.Errorf("ctxbound with a bad -config.spawners: exit %d, want 1\n%s", code, stderr)
+	for _, args := range [][]string{{"-config.spawners=not a function", "./use"}, {"-sarif", "-config.spawners=not a function", "./use"}} {
+		_, stderr, code = run(t, dir, bin, args...)
+		if code != 2 || !strings.Contains(stderr, `invalid value "not a function" for flag -config.spawners: bad spawner "not a function"`) {
+			t.Errorf("ctxbound %q: exit %d, want 2\n%s", args, code, stderr)
+		}
 	}
 	_, stderr, code = run(t, dir, bin, "-nosuchflag", "./use")
 	if code != 2 || !strings.Contains(stderr, "flag provided but not defined: -nosuchflag") {
