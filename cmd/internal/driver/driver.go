@@ -53,7 +53,7 @@ func Main(s Suite) {
 	if len(args) > 0 && args[0] == "help" {
 		os.Exit(Help(os.Stdout, os.Stderr, s, args[1:]))
 	}
-	names := flagNames(args)
+	names := flagNames(s, args)
 	if slices.ContainsFunc(names, func(n string) bool { return n == "h" || n == "help" }) {
 		usage(os.Stderr, s)
 		os.Exit(0)
@@ -66,21 +66,31 @@ func Main(s Suite) {
 
 // flagNames returns the names of the flags at the start of args, up to the
 // first argument that is not a flag (a package pattern, help, a *.cfg file)
-// or "--". Values given as a separate argument are skipped only for the
-// flags of this package that take one; a package pattern never starts
-// with "-", so a value mistaken for a pattern ends the scan early, which
-// only makes the check more conservative.
-func flagNames(args []string) []string {
+// or "--". A flag that takes a value ("-c 3", "-baseline FILE") consumes
+// the next argument unless written with "=".
+func flagNames(s Suite, args []string) []string {
+	fs, _ := newFlags(s, new(options))
+	takesValue := func(name string) bool {
+		switch name {
+		case "debug", "cpuprofile", "memprofile", "trace": // multichecker's own
+			return true
+		}
+		f := fs.Lookup(name)
+		if f == nil {
+			return false
+		}
+		b, ok := f.Value.(interface{ IsBoolFlag() bool })
+		return !ok || !b.IsBoolFlag()
+	}
 	var names []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
 			break
 		}
-		name := strings.TrimLeft(a, "-")
-		name, _, hasValue := strings.Cut(name, "=")
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		names = append(names, name)
-		if !hasValue && (name == "format" || name == "baseline") {
+		if !hasValue && takesValue(name) {
 			i++
 		}
 	}

@@ -373,8 +373,10 @@ func TestFlagNames(t *testing.T) {
 		{[]string{"help", "spawnctx"}, nil},
 		{[]string{"-V=full"}, []string{"V"}},
 		{[]string{"/tmp/x/vet.cfg"}, nil},
+		{[]string{"-c", "3", "-sarif", "./..."}, []string{"c", "sarif"}},
+		{[]string{"-debug", "v", "-marker", "-baseline", "b.json", "./..."}, []string{"debug", "marker", "baseline"}},
 	} {
-		if got := flagNames(c.args); !slices.Equal(got, c.want) {
+		if got := flagNames(testSuite(), c.args); !slices.Equal(got, c.want) {
 			t.Errorf("flagNames(%q) = %q, want %q", c.args, got, c.want)
 		}
 	}
