@@ -193,11 +193,15 @@ func (c *checker) work(site *spawners.Site) []finding {
 				out = append(out, fd)
 			}
 			if r, ok := c.id.EnvRead(fn); ok {
-				out = append(out, finding{
+				f := finding{
 					what: fmt.Sprintf("it runs %s, which reads identity key %s from the process environment (%s), shared by every session,",
 						lintkit.ShortName(fn, c.pass.Pkg), r.Key, r.Desc),
 					env: true,
-				})
+				}
+				if pos, end := c.id.EnvReadFinding(fn); pos.IsValid() {
+					f.related = append(f.related, lintkit.Related(pos, end, "envidentity reports this read"))
+				}
+				out = append(out, f)
 			}
 		}
 	}
