@@ -84,7 +84,7 @@ func (f *flow) reaches(from, to token.Pos, cut func(ast.Node) bool) bool {
 			}
 		}
 		for _, s := range blk.Succs {
-			if isLoopHead(s) && contains(s.Stmt, from) {
+			if isLoopHead(s) && inLoop(s.Stmt, from) {
 				// Back edge: the next iteration. Only the loop's exit
 				// is the same operation.
 				for _, out := range s.Succs {
@@ -111,6 +111,19 @@ func (f *flow) reaches(from, to token.Pos, cut func(ast.Node) bool) bool {
 
 func isLoopHead(b *cfg.Block) bool {
 	return b.Kind == cfg.KindForLoop || b.Kind == cfg.KindRangeLoop
+}
+
+// inLoop reports whether pos is in the part of loop that runs on each
+// iteration: the body, and a for loop's condition and post statement (not
+// its init, nor a range loop's operand and variables).
+func inLoop(loop ast.Stmt, pos token.Pos) bool {
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		return contains(l.Body, pos) || (l.Cond != nil && contains(l.Cond, pos)) || (l.Post != nil && contains(l.Post, pos))
+	case *ast.RangeStmt:
+		return contains(l.Body, pos)
+	}
+	return false
 }
 
 func isLoopBody(b *cfg.Block, loop ast.Stmt) bool {

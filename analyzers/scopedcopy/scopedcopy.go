@@ -168,7 +168,12 @@ func (c *checker) copyOf(e ast.Expr, locals map[*types.Var]bool) *copied {
 	return nil
 }
 
-func isParam(v *types.Var) bool { return v.Kind() == types.ParamVar || v.Kind() == types.RecvVar }
+// isParam reports whether v is a parameter, receiver or named result: the
+// caller made (or receives) that copy and is checked where it does.
+func isParam(v *types.Var) bool {
+	k := v.Kind()
+	return k == types.ParamVar || k == types.RecvVar || k == types.ResultVar
+}
 
 func derefType(t types.Type) types.Type {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
@@ -242,6 +247,15 @@ func (c *checker) function(fn ast.Node, name string, recv *ast.FieldList, body *
 					bind(n.Lhs[i], n.Rhs[i], n)
 				}
 			}
+		case *ast.RangeStmt:
+			// for _, cfg := range c.configs: each element is a copy.
+			if id, ok := n.Value.(*ast.Ident); ok && n.Tok == token.DEFINE {
+				if v, ok := info.Defs[id].(*types.Var); ok && locals[v] {
+					if fs := c.runscoped(v.Type()); len(fs) > 0 {
+						add(&copied{v: v, at: id.Pos(), typ: v.Type(), fields: fs})
+					}
+				}
+			}
 		case *ast.DeclStmt:
 			if gd, ok := n.Decl.(*ast.GenDecl); ok {
 				for _, sp := range gd.Specs {
@@ -257,7 +271,8 @@ func (c *checker) function(fn ast.Node, name string, recv *ast.FieldList, body *
 	})
 
 	var fl *flow
-	reported := map[ast.Expr]bool{}
+	reported := map[ast.Expr]bool{} // copies reported
+	sunk := map[ast.Node]bool{}     // sinks reported for a tracked copy
 	// leave checks what reaches sink s through expression e.
 	var leave func(e ast.Expr, s sink)
 	leave = func(e ast.Expr, s sink) {
@@ -292,11 +307,18 @@ func (c *checker) function(fn ast.Node, name string, recv *ast.FieldList, body *
 				return
 			}
 			if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
-				leave(x.Args[0], s) // a conversion
+				if len(x.Args) == 1 {
+					leave(x.Args[0], s) // a conversion
+				}
 				return
 			}
-			for _, a := range x.Args {
-				leave(a, s)
+			// The copy may end up in what the call returns (NewAgent(cfg)),
+			// unless that is a value that cannot hold it (a string, an
+			// error, a count).
+			if t := info.TypeOf(x); t != nil && canHold(t) {
+				for _, a := range x.Args {
+					leave(a, s)
+				}
 			}
 			return
 		case *ast.Ident:
@@ -307,8 +329,8 @@ func (c *checker) function(fn ast.Node, name string, recv *ast.FieldList, body *
 				}
 				for _, cp := range cps {
 					if f := c.unreset(fl, cp, resets, s.at.Pos()); f != nil {
-						if !reported[x] {
-							reported[x] = true
+						if !reported[x] && !sunk[s.at] {
+							reported[x], sunk[s.at] = true, true
 							c.report(cp, f, s)
 						}
 						return
@@ -402,6 +424,24 @@ func (c *checker) function(fn ast.Node, name string, recv *ast.FieldList, body *
 		}
 		return true
 	})
+}
+
+// canHold reports whether a value of type t can hold a struct copy: not a
+// basic type (string, bool, numbers), not error.
+func canHold(t types.Type) bool {
+	if types.Identical(t, types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	if tu, ok := t.(*types.Tuple); ok {
+		for v := range tu.Variables() {
+			if canHold(v.Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	_, basic := t.Underlying().(*types.Basic)
+	return !basic
 }
 
 // calleeName is the name of the function or method call calls, and the

@@ -104,3 +104,30 @@ func (c *Coordinator) Value() Worker {
 	w := Worker{config: c.config} // want `a copy of Config carries run-scoped field SkillRecorder into a Worker value`
 	return w
 }
+
+// Each element of a range over values is a copy.
+func (c *Coordinator) All(cfgs []Config) {
+	for _, cfg := range cfgs {
+		go run(cfg) // want `cfg, a copy of Config, carries run-scoped field SkillRecorder into goroutine`
+	}
+}
+
+// Built by another constructor inside a worker constructor (seed 003:
+// "anything that built a worker through Agent::new").
+type Agent struct{ cfg Config }
+
+func NewAgent(cfg Config) *Agent { return &Agent{cfg: cfg} }
+
+func (c *Coordinator) BuildWorker() *Agent {
+	cfg := c.config
+	return NewAgent(cfg) // want `cfg, a copy of Config, carries run-scoped field SkillRecorder into the result of BuildWorker`
+}
+
+// Two uses in one goroutine: one finding.
+func (c *Coordinator) TwoUses() {
+	cfg := c.config
+	go func() { // want `cfg, a copy of Config, carries run-scoped field SkillRecorder into goroutine`
+		cfg.SkillRecorder.Record("a")
+		cfg.SkillRecorder.Record("b")
+	}()
+}

@@ -102,3 +102,25 @@ func (cfg Config) ForWorker(task string) Config {
 	cfg.SkillRecorder = nil
 	return cfg
 }
+
+// Reset in each iteration before the goroutine.
+func (c *Coordinator) All(cfgs []Config) {
+	for _, cfg := range cfgs {
+		cfg.SkillRecorder = nil
+		go func() { _ = cfg.SkillRecorder }()
+	}
+}
+
+// A worker constructor that returns a description, not the copy.
+func describe(cfg Config) string { return cfg.Model }
+
+func (c *Coordinator) WorkerName() string {
+	cfg := c.config
+	return describe(cfg)
+}
+
+// A named result is the function's own value.
+func (c *Coordinator) WorkerConfig() (cfg Config) {
+	cfg.Model = c.config.Model
+	return cfg
+}
