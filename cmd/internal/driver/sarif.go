@@ -54,14 +54,15 @@ type sarifTool struct {
 
 type sarifDriver struct {
 	Name           string      `json:"name"`
-	Version        string      `json:"version,omitempty"`
+	Version        string      `json:"version"`
 	InformationURI string      `json:"informationUri,omitempty"`
 	Rules          []sarifRule `json:"rules"`
 }
 
+// sarifRule is a rule. It has no name: SARIF wants a name only when it
+// differs from the id, and a check's id is its name.
 type sarifRule struct {
 	ID                   string              `json:"id"`
-	Name                 string              `json:"name"`
 	ShortDescription     sarifMessage        `json:"shortDescription"`
 	FullDescription      *sarifMessage       `json:"fullDescription,omitempty"`
 	Help                 *sarifMessage       `json:"help,omitempty"`
@@ -148,10 +149,7 @@ type sarifNotification struct {
 // as results, and the run's errors as notifications.
 func SARIF(s Suite, ran []*analysis.Analyzer, findings []*Finding, errs []notification) *SarifLog {
 	w := newSarifWriter()
-	d := sarifDriver{Name: s.Name, InformationURI: s.InformationURI, Rules: []sarifRule{}}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		d.Version = bi.Main.Version
-	}
+	d := sarifDriver{Name: s.Name, Version: version(), InformationURI: s.InformationURI, Rules: []sarifRule{}}
 	index := map[string]int{}
 	addRule := func(a *analysis.Analyzer) {
 		if _, ok := index[a.Name]; ok {
@@ -160,7 +158,6 @@ func SARIF(s Suite, ran []*analysis.Analyzer, findings []*Finding, errs []notifi
 		index[a.Name] = len(d.Rules)
 		r := sarifRule{
 			ID:                   a.Name,
-			Name:                 a.Name,
 			ShortDescription:     sarifMessage{Text: summary(a)},
 			HelpURI:              a.URL,
 			DefaultConfiguration: &sarifConfiguration{Level: "warning"},
@@ -229,6 +226,25 @@ func SARIF(s Suite, ran []*analysis.Analyzer, findings []*Finding, errs []notifi
 		run.OriginalURIBaseIDs = map[string]sarifArtifactLocation{srcRoot: {URI: fileURI(w.root) + "/"}}
 	}
 	return &SarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}}
+}
+
+// version is the module version the command was built at (go install
+// ...@v1.2.0 gives "1.2.0"), else "0.0.0-devel" with the VCS revision when
+// known: SARIF consumers compare versions that start with a number.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "0.0.0-devel"
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return strings.TrimPrefix(v, "v")
+	}
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" && s.Value != "" {
+			return "0.0.0-devel+" + s.Value
+		}
+	}
+	return "0.0.0-devel"
 }
 
 // Write writes the log as indented JSON.
