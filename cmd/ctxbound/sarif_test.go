@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -24,5 +26,29 @@ func validate(t *testing.T, log string) {
 	}
 	if err := sch.Validate(inst); err != nil {
 		t.Errorf("SARIF output does not validate against the 2.1.0 schema: %v", err)
+	}
+}
+
+// TestSARIFMultitool validates the SARIF of the suite with Microsoft's SARIF
+// multitool (its own schema and rules, warnings included) when
+// CTXBOUND_SARIF_MULTITOOL names its binary: `npm pack
+// @microsoft/sarif-multitool-linux`, then package/Sarif.Multitool.
+func TestSARIFMultitool(t *testing.T) {
+	tool := os.Getenv("CTXBOUND_SARIF_MULTITOOL")
+	if tool == "" {
+		t.Skip("CTXBOUND_SARIF_MULTITOOL is not set")
+	}
+	bin := ctxboundBin(t)
+	for _, mod := range []string{"vet", "broken", filepath.Join("sarif", "mod")} {
+		dir := module(t, mod)
+		stdout, _, _ := run(t, dir, bin, "-sarif", "./...")
+		log := filepath.Join(dir, "ctxbound.sarif")
+		if err := os.WriteFile(log, []byte(stdout), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(tool, "validate", "--level", "Error;Warning", log).CombinedOutput()
+		if err != nil || strings.Contains(string(out), ": error ") || strings.Contains(string(out), ": warning ") {
+			t.Errorf("%s: multitool validate: %v\n%s", mod, err, out)
+		}
 	}
 }
