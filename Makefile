@@ -10,6 +10,7 @@ all: build
 
 build:
 	$(GO) build -o $(CTXBOUND) ./cmd/ctxbound
+	$(GO) build -o $(BIN)/ctxbound-vet ./cmd/ctxbound-vet
 
 ## run: build ctxbound and run it on the bundled example (fixtures/, the seed scenarios)
 run: build

@@ -345,9 +345,15 @@ func (r *Result) storedInField(decl ast.Node, vars []*types.Var) bool {
 	return found
 }
 
-// returned reports whether the result of call is returned by the function:
-// directly, or through a variable it is assigned to.
+// returned reports whether the result of call carries the root context out
+// of the function inside a value its caller can rebind (an *http.Request,
+// anything with a WithContext or Context method), returned directly or
+// through a variable it is assigned to. An error returned is no carrier:
+// return load(context.Background()) drops the context.
 func (r *Result) returned(call *ast.CallExpr, stack []ast.Node) bool {
+	if !r.carrier(r.pass.TypesInfo.TypeOf(call)) {
+		return false
+	}
 	var vars []*types.Var
 	for i := len(stack) - 2; i >= 0; i-- {
 		switch p := stack[i].(type) {
@@ -417,6 +423,30 @@ func (r *Result) compat(call *ast.CallExpr, fn *types.Func) bool {
 		}
 		obj, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func)
 		return obj != nil && !lintkit.TakesContext(obj.Signature()) && fn.Name() == d.Name.Name+"Context"
+	}
+	return false
+}
+
+// carrier reports whether t (or a result of the tuple t) is a value that
+// carries a context: it has a Context() or WithContext method.
+func (r *Result) carrier(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if tup, ok := t.(*types.Tuple); ok {
+		for i := range tup.Len() {
+			if r.carrier(tup.At(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, name := range []string{"Context", "WithContext"} {
+		if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name); obj != nil {
+			if _, ok := obj.(*types.Func); ok {
+				return true
+			}
+		}
 	}
 	return false
 }

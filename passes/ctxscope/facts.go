@@ -48,11 +48,17 @@ type Step struct {
 	Pkg, Name, At string
 }
 
-// Chain renders the fact for a message in package from: "context.Background
-// at store.go:42", with the helpers in between, package-qualified when they
-// are declared elsewhere.
-func (f *MakesRoot) Chain(from *types.Package) string {
-	s := f.What + " at " + f.At
+// Chain renders the fact for a message in package from: "context.Background",
+// or "through store.flush: context.Background", helpers package-qualified
+// when they are declared elsewhere. Messages carry no positions (STYLE §3):
+// where the helper is in this package, its position goes in Related.
+func (f *MakesRoot) Chain(from *types.Package) string { return f.chain(from, false) }
+
+func (f *MakesRoot) chain(from *types.Package, positions bool) string {
+	s := f.What
+	if positions {
+		s += " at " + f.At
+	}
 	if len(f.Via) == 0 {
 		return s
 	}
@@ -62,7 +68,10 @@ func (f *MakesRoot) Chain(from *types.Package) string {
 		if from == nil || st.Pkg != from.Path() {
 			name = path.Base(st.Pkg) + "." + name
 		}
-		steps[i] = fmt.Sprintf("%s (%s)", name, st.At)
+		if positions {
+			name = fmt.Sprintf("%s (%s)", name, st.At)
+		}
+		steps[i] = name
 	}
 	return "through " + strings.Join(steps, ", ") + ": " + s
 }
@@ -70,9 +79,7 @@ func (f *MakesRoot) Chain(from *types.Package) string {
 // AFact marks MakesRoot as a fact.
 func (*MakesRoot) AFact() {}
 
-func (f *MakesRoot) String() string {
-	return "makes root " + f.Chain(nil)
-}
+func (f *MakesRoot) String() string { return "makes root " + f.chain(nil, true) }
 
 // Returns returns the ReturnsRoot fact of fn, from this package or another.
 func (r *Result) Returns(fn *types.Func) (*ReturnsRoot, bool) {

@@ -47,7 +47,7 @@ func TestFacts(t *testing.T) {
 func TestChain(t *testing.T) {
 	f := &ctxscope.MakesRoot{What: "context.Background", At: "a.go:3",
 		Via: []ctxscope.Step{{Pkg: "example.com/m/store", Name: "flush", At: "b.go:9"}}}
-	if got, want := f.Chain(nil), "through store.flush (b.go:9): context.Background at a.go:3"; got != want {
+	if got, want := f.Chain(nil), "through store.flush: context.Background"; got != want {
 		t.Errorf("Chain = %q, want %q", got, want)
 	}
 	if got, want := f.String(), "makes root through store.flush (b.go:9): context.Background at a.go:3"; got != want {

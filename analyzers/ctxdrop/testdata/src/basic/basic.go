@@ -50,8 +50,8 @@ func (s *Store) refreshAll() { s.refresh() }
 
 // A call of a ctx-less helper that makes a root context.
 func (s *Store) Get(ctx context.Context) {
-	s.refresh()    // want `call of Store.refresh drops the caller's context: Store.refresh makes its own root context \(context.Background at basic.go:\d+\) while ctx is in scope; give Store.refresh a ctx parameter and pass ctx`
-	s.refreshAll() // want `call of Store.refreshAll drops the caller's context: Store.refreshAll makes its own root context \(through Store.refresh \(basic.go:\d+\): context.Background at basic.go:\d+\)`
+	s.refresh()    // want `call of Store.refresh drops the caller's context: Store.refresh makes its own root context \(context.Background\) while ctx is in scope; give Store.refresh a ctx parameter and pass ctx`
+	s.refreshAll() // want `call of Store.refreshAll drops the caller's context: Store.refreshAll makes its own root context \(through Store.refresh: context.Background\)`
 }
 
 // r.Context() is in scope in a handler.
@@ -100,5 +100,22 @@ func Map[T any](ctx context.Context, xs []T, f func(context.Context, T)) {
 func level0() { (&DB{}).Exec(context.Background(), "x") }
 func level1() { level0() }
 func (s *Store) Level(ctx context.Context) {
-	level1() // want `call of level1 drops the caller's context: level1 makes its own root context \(through level0 \(basic.go:\d+\): context.Background at basic.go:\d+\)`
+	level1() // want `call of level1 drops the caller's context: level1 makes its own root context \(through level0: context.Background\)`
+}
+
+// A helper that returns the error of a call made with its own root context:
+// an error carries no context back.
+func (s *Store) reload() error {
+	c, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	return s.db.Exec(c, "reload")
+}
+
+func (s *Store) load() error { return s.db.Exec(context.TODO(), "load") }
+
+func (s *Store) Reload(ctx context.Context) error {
+	if err := s.load(); err != nil { // want `call of Store.load drops the caller's context: Store.load makes its own root context \(context.TODO\)`
+		return err
+	}
+	return s.reload() // want `call of Store.reload drops the caller's context: Store.reload makes its own root context \(context.Background\)`
 }

@@ -89,8 +89,8 @@ func (c *Cache) deep() { flushAll() }
 
 // A named function, a method value and a chain of helpers.
 func named(ctx context.Context, c *Cache) {
-	go flush()     // want `goroutine drops the caller's context: it runs flush, which makes its own root context \(context.Background at basic.go:\d+\), while ctx is in scope; give flush a ctx parameter and pass ctx`
-	go c.refresh() // want `goroutine drops the caller's context: it runs Cache.refresh, which makes its own root context \(through flush \(basic.go:\d+\): context.Background at basic.go:\d+\)`
+	go flush()     // want `goroutine drops the caller's context: it runs flush, which makes its own root context \(context.Background\), while ctx is in scope; give flush a ctx parameter and pass ctx`
+	go c.refresh() // want `goroutine drops the caller's context: it runs Cache.refresh, which makes its own root context \(through flush: context.Background\)`
 	go c.deep()
 	go func() { // want `goroutine drops the caller's context: it calls flushAll, which makes its own root context`
 		flushAll()

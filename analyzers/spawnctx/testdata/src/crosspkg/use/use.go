@@ -19,7 +19,7 @@ func wrappers(ctx context.Context, ex dep.Executor) {
 	ex.Submit(func() { // want `func run by wrapper dep.Executor.Submit drops the caller's context`
 		send(context.Background(), "approval")
 	})
-	go dep.Store("k") // want `goroutine drops the caller's context: it runs dep.Store, which makes its own root context \(context.Background at dep.go:\d+\), while ctx is in scope; give dep.Store a ctx parameter`
+	go dep.Store("k") // want `goroutine drops the caller's context: it runs dep.Store, which makes its own root context \(context.Background\), while ctx is in scope; give dep.Store a ctx parameter`
 	go func() {       // want `goroutine drops the caller's context: it calls dep.Store, which makes its own root context`
 		dep.Store("k")
 	}()
