@@ -226,7 +226,7 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 				if a.kind == kindGuarded && b.kind == kindGuarded && a.section == b.section {
 					continue
 				}
-				if !fl.reaches(a.expr.Pos(), b.expr.Pos(), cut(guarded)) || compares(info, body, a, b) {
+				if !fl.reaches(a.expr.Pos(), b.expr.Pos(), cut(guarded)) || compares(info, body, a, b) || !related(info, body, a, b) {
 					continue
 				}
 				c.report(body, a, b)
@@ -422,6 +422,106 @@ func blank(es []ast.Expr) bool {
 		}
 	}
 	return true
+}
+
+// related reports whether the results of reads a and b meet, so that a
+// rebind between them mixes two runs' state in one operation: they are
+// read in the same statement; or b is guarded by a check on a (if
+// s.Load() != nil { s.Load().ID }); or a variable bound from a (directly or
+// through other variables) is used from b's statement on. Two reads whose
+// results never meet (each call's result used on its own, as with
+// suite.Require().NoError(err) twice) are not reported.
+func related(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
+	sa, sb := innermostStmt(a), innermostStmt(b)
+	if sa == nil || sb == nil {
+		return false
+	}
+	if sa == sb {
+		return true
+	}
+	for _, n := range b.stack {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if (contains(n.Cond, a.expr.Pos()) || (n.Init != nil && contains(n.Init, a.expr.Pos()))) && !contains(n.Cond, b.expr.Pos()) {
+				return true
+			}
+		case *ast.ForStmt:
+			if n.Cond != nil && contains(n.Cond, a.expr.Pos()) && contains(n.Body, b.expr.Pos()) {
+				return true
+			}
+		case *ast.SwitchStmt:
+			if (n.Tag != nil && contains(n.Tag, a.expr.Pos())) || (n.Init != nil && contains(n.Init, a.expr.Pos())) {
+				return true
+			}
+		}
+	}
+	// The variables that carry a's result: bound by a's statement, then
+	// by any assignment from one of them.
+	carried := map[types.Object]bool{}
+	bound := func(st ast.Node) {
+		switch st := st.(type) {
+		case *ast.AssignStmt:
+			for _, l := range st.Lhs {
+				if id, ok := l.(*ast.Ident); ok && info.ObjectOf(id) != nil {
+					carried[info.ObjectOf(id)] = true
+				}
+			}
+		case *ast.DeclStmt:
+			ast.Inspect(st, func(n ast.Node) bool {
+				if vs, ok := n.(*ast.ValueSpec); ok {
+					for _, id := range vs.Names {
+						carried[info.ObjectOf(id)] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	bound(sa)
+	if len(carried) == 0 {
+		return false
+	}
+	uses := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && carried[info.Uses[id]] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	for range 3 { // a few steps of run := s.Load(); id := run.ID; ...
+		ast.Inspect(body, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok && as.Pos() > sa.End() {
+				for _, r := range as.Rhs {
+					if uses(r) {
+						bound(as)
+						break
+					}
+				}
+			}
+			return true
+		})
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Pos() >= sb.Pos() && carried[info.Uses[id]] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// innermostStmt returns the statement that holds read r.
+func innermostStmt(r *read) ast.Stmt {
+	for i := len(r.stack) - 1; i >= 0; i-- {
+		if s, ok := r.stack[i].(ast.Stmt); ok {
+			return s
+		}
+	}
+	return nil
 }
 
 // compares reports whether b is compared with the result of a (old :=

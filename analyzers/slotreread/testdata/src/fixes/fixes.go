@@ -47,8 +47,9 @@ func (g *Gate) Guarded() (string, func()) {
 }
 
 // No fix: the first read is inside a loop header.
-func (g *Gate) Loop() string {
-	for g.slot.Load() == nil {
+func (g *Gate) Loop(ids []string) []string {
+	for g.slot.Load() != nil {
+		ids = append(ids, g.slot.Load().ID) // want `slot g\.slot read twice`
 	}
-	return g.slot.Load().ID // want `slot g\.slot read twice`
+	return ids
 }

@@ -247,3 +247,29 @@ func (s *State) Err() error {
 func (s *State) Twice() (error, error) {
 	return s.Err(), s.Err()
 }
+
+// Results that never meet: each read used on its own (a test suite's
+// Require() called per assertion).
+type Suite struct {
+	mu      sync.Mutex
+	require *Run
+}
+
+func (s *Suite) Require() *Run {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.require == nil {
+		panic("Require called before Run")
+	}
+	return s.require
+}
+
+func (r *Run) NoError(error) {}
+
+func (s *Suite) TestSomething(err error) {
+	s.Require().NoError(err)
+	s.Require().NoError(err)
+	g := &Gate{}
+	g.slot.Load().NoError(err)
+	g.slot.Load().NoError(err)
+}
