@@ -117,7 +117,7 @@ var (
 	// a goroutine.
 	wantSafeGo = want{"spawnctx", "use/use.go:13:2", "func run by wrapper dep.SafeGo drops the caller's context: it calls notify with a root context (context.Background) while ctx is in scope; pass ctx, or context.WithoutCancel(ctx) to outlive the caller"}
 	// Needs dep's root-context fact: dep.Refresh makes context.Background.
-	wantRefresh = want{"ctxdrop", "use/use.go:16:2", "call of dep.Refresh drops the caller's context: dep.Refresh makes its own root context (context.Background at dep.go:23) while ctx is in scope; give dep.Refresh a ctx parameter and pass ctx"}
+	wantRefresh = want{"ctxdrop", "use/use.go:16:2", "call of dep.Refresh drops the caller's context: dep.Refresh makes its own root context (context.Background) while ctx is in scope; give dep.Refresh a ctx parameter and pass ctx"}
 	// Without -config.spawners, q.Later is a plain call: the closure's
 	// context.TODO is a synchronous drop.
 	wantLaterDrop = want{"ctxdrop", "use/use.go:23:3", "call of notify passes a root context (context.TODO) while ctx is in scope; pass ctx, or context.WithoutCancel(ctx) to outlive the caller"}
