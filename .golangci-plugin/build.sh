@@ -101,7 +101,7 @@ export GIT_CONFIG_COUNT=$((n + 1))
 export "GIT_CONFIG_KEY_$n=url.file://$repo.insteadOf"
 export "GIT_CONFIG_VALUE_$n=$GCL_REPO_URL"
 stage=$work/out
-log "building $NAME with golangci-lint custom (a cold build takes 10-15 minutes)"
+log "building $NAME with golangci-lint custom (a cold build takes 4-10 minutes)"
 (cd "$here" && "$gcl" custom --version "$GCL_VERSION" --name "$NAME" --destination "$stage" -v)
 
 # 4. The pin: the plugin must not have raised golang.org/x/tools.
