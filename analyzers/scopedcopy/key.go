@@ -74,8 +74,3 @@ func fieldPath(s *types.Selection) []string {
 	}
 	return names
 }
-
-// isPrefix reports whether location p is k or contains k.
-func isPrefix(p, k string) bool {
-	return p == k || strings.HasPrefix(k, p+".")
-}

@@ -439,7 +439,12 @@ func related(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
 	if sa == sb {
 		return true
 	}
+	// A check on a's result guards b; not a check on something else made
+	// through it (if s.Assert().NotNil(x)).
 	for _, n := range b.stack {
+		if receiverOnly(a) {
+			break
+		}
 		switch n := n.(type) {
 		case *ast.IfStmt:
 			if (contains(n.Cond, a.expr.Pos()) || (n.Init != nil && contains(n.Init, a.expr.Pos()))) && !contains(n.Cond, b.expr.Pos()) {
@@ -512,6 +517,21 @@ func related(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
 		return !found
 	})
 	return found
+}
+
+// receiverOnly reports whether read r's result is only the receiver of a
+// method call: r.M(...).
+func receiverOnly(r *read) bool {
+	n := len(r.stack)
+	if n < 2 {
+		return false
+	}
+	sel, ok := r.stack[n-1].(*ast.SelectorExpr)
+	if !ok || sel.X != r.expr {
+		return false
+	}
+	call, ok := r.stack[n-2].(*ast.CallExpr)
+	return ok && call.Fun == sel
 }
 
 // innermostStmt returns the statement that holds read r.

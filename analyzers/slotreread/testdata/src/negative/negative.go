@@ -273,3 +273,13 @@ func (s *Suite) TestSomething(err error) {
 	g.slot.Load().NoError(err)
 	g.slot.Load().NoError(err)
 }
+
+func (r *Run) NotNil(x any) bool { return x != nil }
+
+// A check on something else through the slot's value does not guard the
+// slot: if s.Assert().NotNil(x) { s.Assert()... }.
+func (s *Suite) TestGuard(x any) {
+	if s.Require().NotNil(x) {
+		s.Require().NoError(nil)
+	}
+}
