@@ -18,10 +18,12 @@
 //	          identity_keys: [AGENT_TOKEN]
 //
 // The settings are decoded strictly (an unknown key is an error) and mapped
-// onto the flags of the config pass (-config.identity-keys, ...), the same
-// configuration the ctxbound command line and go vet -vettool take. A
-// .ctxbound.json file next to the code still applies and is merged with the
-// settings, as with the command line.
+// onto the flags of the config pass (-config.identity-keys, ...) and, with
+// analyzer_flags, of the checks (-spawnctx.fix), the same configuration the
+// ctxbound command line and go vet -vettool take. A .ctxbound.json file
+// next to the code still applies and is merged with the settings, as with
+// the command line. Each check reaches golangci-lint with only its first
+// suggested fix (firstFixOnly), the one ctxbound -fix applies.
 //
 // golangci-lint gives one settings block per binary run and calls New once:
 // the analyzers are package-level values, so their flags are process-wide.
