@@ -107,8 +107,8 @@ func (s Snapshot[T]) Context() context.Context {
 // the Snapshot to everything it does. Two Loads in one operation can see two
 // different runs if the slot is rebound in between (seed 003: an approval
 // carried run B's id while waiting on run A's cancel). Load is declared a
-// slot accessor, so slotreread reports a second Load of the same Slot in
-// one operation.
+// slot accessor, so slotreread reports two Loads of the same Slot in one
+// operation whose results are used together.
 type Slot[T any] struct {
 	cur atomic.Pointer[Snapshot[T]]
 }
