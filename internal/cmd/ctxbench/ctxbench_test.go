@@ -133,6 +133,22 @@ func captureStdout(t *testing.T, f func()) string {
 	return b.String()
 }
 
+func TestParseVetLog(t *testing.T) {
+	log := "1500000000 104857600 net/http\n500000000 209715200 net/http [net/http.test]\n\n"
+	units, cpu, rss, err := parseVetLog(log)
+	if err != nil || units != 2 || cpu != 2*time.Second || rss != 200<<20 {
+		t.Errorf("parseVetLog = %d, %v, %d, %v; want 2, 2s, %d, nil", units, cpu, rss, err, 200<<20)
+	}
+	if units, _, _, err := parseVetLog(""); units != 0 || err != nil {
+		t.Errorf("parseVetLog(empty) = %d, %v", units, err)
+	}
+	for _, bad := range []string{"12\n", "x 1 p\n", "1 y p\n"} {
+		if _, _, _, err := parseVetLog(bad); err == nil {
+			t.Errorf("parseVetLog(%q): want an error", bad)
+		}
+	}
+}
+
 func TestQuoteToolexec(t *testing.T) {
 	for in, want := range map[string]string{
 		"/tmp/go-build1/exe/ctxbench": "/tmp/go-build1/exe/ctxbench",
@@ -165,7 +181,7 @@ func TestSummarize(t *testing.T) {
 func samples(cpuSecs ...float64) []sample {
 	var out []sample
 	for _, c := range cpuSecs {
-		out = append(out, sample{CPU: time.Duration(c * float64(time.Second)), Wall: time.Second, MaxRSS: int64(c * (1 << 20))})
+		out = append(out, sample{CPU: time.Duration(c * float64(time.Second)), Wall: time.Second, MaxRSS: int64(c * (1 << 20)), Load: c / 10})
 	}
 	return out
 }
@@ -216,25 +232,31 @@ func TestWriteTable(t *testing.T) {
 		"suite": {Tool: &tool{Key: "suite", Label: "ctxbound", Bench: "Suite"}, Samples: samples(31, 29, 30)},
 		"floor": {Tool: &tool{Key: "floor", Label: "floor", Bench: "Floor"}, Samples: samples(10, 11, 9)},
 		"vet":   {Tool: &tool{Key: "vet", Label: "go vet", Bench: "GoVet"}, Err: errors.New("exit 2")},
+		"vet-floor": {Tool: &tool{Key: "vet-floor", Label: "go vet -vettool=ctxfloor"}, Samples: []sample{
+			{CPU: 5 * time.Second, Wall: 3 * time.Second, MaxRSS: 100 << 20, Units: 7, ToolCPU: 4 * time.Second, ToolRSS: 50 << 20, Load: 1},
+		}},
 	}
-	order := []string{"suite", "floor", "vet"}
+	order := []string{"suite", "floor", "vet", "vet-floor"}
 	var b bytes.Buffer
 	writeTable(&b, "std: std, 2 packages", order, results, ratios(results, ratioSpecs))
-	got := b.String()
-	for _, want := range []string{
-		"std: std, 2 packages\n",
-		"  tool        CPU s     ±   wall s     ±  peak RSS MiB     ±  runs\n",
-		"  ctxbound     30.0    7%      1.0    0%            30    7%     3\n",
-		"  floor        10.0   20%      1.0    0%            10   20%     3\n",
-		"  go vet          -              -                   -           0\n",
-		"  go vet FAILED: exit 2\n",
-		"  ctxbound / floor   CPU      3.00×  ≤ 3×  PASS\n",
-		"  ctxbound / floor   RSS      3.00×  ≤ 1.5×  FAIL\n",
-		"  ctxbound / go vet  CPU        n/a",
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("table lacks %q:\n%s", want, got)
-		}
+	want := `std: std, 2 packages
+  tool                                     CPU s     ±   wall s     ±  peak RSS MiB     ±  runs
+  ctxbound                                  30.0    7%      1.0    0%            30    7%     3
+  floor                                     10.0   20%      1.0    0%            10   20%     3
+  go vet                                       -              -                   -           0
+  go vet -vettool=ctxfloor                   5.0            3.0                 100           1
+  of which vet tool processes              CPU s     ±                 peak RSS MiB     ±  runs
+  go vet -vettool=ctxfloor (7 packages)      4.0                                 50           1
+  1-minute load average at the start of the runs: 0.9 to 3.1
+  go vet FAILED: exit 2
+
+  ratio of medians   metric   value  target
+  ctxbound / floor   CPU      3.00×  ≤ 3×  PASS
+  ctxbound / floor   RSS      3.00×  ≤ 1.5×  FAIL
+  ctxbound / go vet  CPU        n/a
+`
+	if got := b.String(); got != want {
+		t.Errorf("table:\n%s\nwant:\n%s", got, want)
 	}
 }
 
@@ -245,10 +267,14 @@ func TestBenchLines(t *testing.T) {
 			{CPU: 4 * time.Second, Wall: time.Second, MaxRSS: 1 << 20},
 		}},
 		"vet": {Tool: &tool{Key: "vet", Bench: "GoVet"}, Err: errors.New("x")},
+		"vet-floor": {Tool: &tool{Key: "vet-floor", Bench: "VetFloor"}, Samples: []sample{
+			{CPU: 5 * time.Second, Wall: 3 * time.Second, MaxRSS: 100, Units: 7, ToolCPU: 4 * time.Second, ToolRSS: 50},
+		}},
 	}
-	got := benchLines("std", []string{"suite", "vet", "absent"}, results)
+	got := benchLines("std", []string{"suite", "vet", "vet-floor", "absent"}, results)
 	want := "BenchmarkSuite/std 1 2000000000 ns/op 3000000000 cpu-ns/op 1073741824 maxrss-bytes\n" +
-		"BenchmarkSuite/std 1 1000000000 ns/op 4000000000 cpu-ns/op 1048576 maxrss-bytes\n"
+		"BenchmarkSuite/std 1 1000000000 ns/op 4000000000 cpu-ns/op 1048576 maxrss-bytes\n" +
+		"BenchmarkVetFloor/std 1 3000000000 ns/op 5000000000 cpu-ns/op 100 maxrss-bytes 4000000000 tool-cpu-ns/op 50 tool-maxrss-bytes\n"
 	if got != want {
 		t.Errorf("benchLines =\n%s\nwant\n%s", got, want)
 	}

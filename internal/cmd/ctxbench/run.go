@@ -81,6 +81,7 @@ func (rn *runner) run(ctx context.Context, tl *tool, tg *target) (sample, error)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	ownGroup(cmd)
+	load := loadAvg1()
 	start := time.Now()
 	err := cmd.Run()
 	wall := time.Since(start)
@@ -93,13 +94,17 @@ func (rn *runner) run(ctx context.Context, tl *tool, tg *target) (sample, error)
 	if err := tl.Check(ps.ExitCode(), stdout.Bytes(), stderr.Bytes()); err != nil {
 		return sample{}, fmt.Errorf("%s (in %s): exit %d: %v%s", strings.Join(argv, " "), tg.Dir, ps.ExitCode(), err, tail(stderr.Bytes()))
 	}
-	s := sample{CPU: ps.UserTime() + ps.SystemTime(), Wall: wall, MaxRSS: maxRSS(ps)}
+	s := sample{CPU: ps.UserTime() + ps.SystemTime(), Wall: wall, MaxRSS: maxRSS(ps), Load: load}
 	if vetLog != "" {
 		data, _ := os.ReadFile(vetLog)
-		s.Units = bytes.Count(data, []byte("\n"))
-		if s.Units == 0 {
+		units, cpu, rss, err := parseVetLog(string(data))
+		if err != nil {
+			return sample{}, err
+		}
+		if units == 0 {
 			return sample{}, fmt.Errorf("%s: the vet tool never ran: the vet cache was not defeated", strings.Join(argv, " "))
 		}
+		s.Units, s.ToolCPU, s.ToolRSS = units, cpu, rss
 	}
 	return s, nil
 }

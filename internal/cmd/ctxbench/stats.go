@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"slices"
@@ -13,8 +14,15 @@ import (
 type sample struct {
 	CPU    time.Duration // user+sys of the process and the descendants it waited for
 	Wall   time.Duration
-	MaxRSS int64 // bytes, largest single process (see maxRSS)
-	Units  int   // vet tool runs seen by the toolexec wrapper (go vet only)
+	MaxRSS int64   // bytes, largest single process (see maxRSS)
+	Load   float64 // 1-minute load average when the run started (-1: unknown)
+
+	// go vet only, from the toolexec wrapper: how many vet tool processes
+	// ran (one per package and test variant, dependencies included), their
+	// summed CPU time and the largest one's peak RSS.
+	Units   int
+	ToolCPU time.Duration
+	ToolRSS int64
 }
 
 // A summary is the median and relative spread of one metric.
@@ -57,15 +65,17 @@ func (r *result) metric(f func(sample) float64) summary {
 	return summarize(xs)
 }
 
-func cpuSeconds(s sample) float64  { return s.CPU.Seconds() }
-func wallSeconds(s sample) float64 { return s.Wall.Seconds() }
-func rssMiB(s sample) float64      { return float64(s.MaxRSS) / (1 << 20) }
+func cpuSeconds(s sample) float64     { return s.CPU.Seconds() }
+func wallSeconds(s sample) float64    { return s.Wall.Seconds() }
+func rssMiB(s sample) float64         { return float64(s.MaxRSS) / (1 << 20) }
+func toolCPUSeconds(s sample) float64 { return s.ToolCPU.Seconds() }
+func toolRSSMiB(s sample) float64     { return float64(s.ToolRSS) / (1 << 20) }
 
 // A ratio compares two tools' medians on one metric; Target, when set, is
 // the DESIGN.md ceiling it must not exceed.
 type ratio struct {
 	Name   string
-	Metric string // "CPU", "RSS" or "wall"
+	Metric string // "CPU", "RSS", "wall"; "tool CPU", "tool RSS" (vet tool processes only)
 	Value  float64
 	Target float64 // 0: for information
 	OK     bool    // both sides measured
@@ -99,7 +109,8 @@ var ratioSpecs = []ratioSpec{
 	{"ctxbound / floor", "suite", "floor", "RSS", 1.5},
 	{"vet -vettool=ctxbound / vet -vettool=ctxfloor", "vet-suite", "vet-floor", "CPU", 1.1},
 	{"vet -vettool=ctxbound / vet -vettool=ctxfloor", "vet-suite", "vet-floor", "wall", 0},
-	{"vet -vettool=ctxbound / vet -vettool=ctxfloor", "vet-suite", "vet-floor", "RSS", 0},
+	{"vet -vettool=ctxbound / vet -vettool=ctxfloor", "vet-suite", "vet-floor", "tool CPU", 0},
+	{"vet -vettool=ctxbound / vet -vettool=ctxfloor", "vet-suite", "vet-floor", "tool RSS", 0},
 	{"ctxbound / floor (export data)", "suite", "floor-export", "CPU", 0},
 	{"ctxbound / floor (export data)", "suite", "floor-export", "RSS", 0},
 	{"vet -vettool=ctxbound / go vet", "vet-suite", "vet", "CPU", 0},
@@ -116,6 +127,10 @@ func metricFunc(m string) func(sample) float64 {
 		return rssMiB
 	case "wall":
 		return wallSeconds
+	case "tool CPU":
+		return toolCPUSeconds
+	case "tool RSS":
+		return toolRSSMiB
 	}
 	panic("unknown metric " + m)
 }
@@ -143,9 +158,15 @@ func ratios(results map[string]*result, specs []ratioSpec) []ratio {
 }
 
 // writeTable prints one target's measurements and ratios.
-func writeTable(w io.Writer, title string, order []string, results map[string]*result, rs []ratio) {
-	fmt.Fprintln(w, title)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+func writeTable(out io.Writer, title string, order []string, results map[string]*result, rs []ratio) {
+	var w bytes.Buffer
+	defer func() {
+		for line := range strings.Lines(w.String()) {
+			fmt.Fprintln(out, strings.TrimRight(line, " \n"))
+		}
+	}()
+	fmt.Fprintln(&w, title)
+	tw := tabwriter.NewWriter(&w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "  tool\t%7s %5s\t%7s %5s\t%12s %5s\t%4s\n", "CPU s", "±", "wall s", "±", "peak RSS MiB", "±", "runs")
 	for _, k := range order {
 		r := results[k]
@@ -160,17 +181,31 @@ func writeTable(w io.Writer, title string, order []string, results map[string]*r
 		fmt.Fprintf(tw, "  %s\t%7.1f %5s\t%7.1f %5s\t%12.0f %5s\t%4d\n",
 			r.Tool.Label, c.Median, pct(c), wl.Median, pct(wl), m.Median, pct(m), c.N)
 	}
+	vetTools := false
+	for _, k := range order {
+		if r := results[k]; r != nil && len(r.Samples) > 0 && r.Samples[0].Units > 0 {
+			if !vetTools {
+				fmt.Fprintf(tw, "  of which vet tool processes\t%7s %5s\t%7s %5s\t%12s %5s\t%4s\n", "CPU s", "±", "", "", "peak RSS MiB", "±", "runs")
+				vetTools = true
+			}
+			c, m, u := r.metric(toolCPUSeconds), r.metric(toolRSSMiB), r.metric(func(s sample) float64 { return float64(s.Units) })
+			fmt.Fprintf(tw, "  %s\t%7.1f %5s\t%7s %5s\t%12.0f %5s\t%4d\n", r.Tool.Label+fmt.Sprintf(" (%.0f packages)", u.Median), c.Median, pct(c), "", "", m.Median, pct(m), c.N)
+		}
+	}
 	tw.Flush()
+	if lo, hi, ok := loadRange(order, results); ok {
+		fmt.Fprintf(&w, "  1-minute load average at the start of the runs: %.1f to %.1f\n", lo, hi)
+	}
 	for _, k := range order {
 		if r := results[k]; r != nil && r.Err != nil {
-			fmt.Fprintf(w, "  %s FAILED: %v\n", r.Tool.Label, r.Err)
+			fmt.Fprintf(&w, "  %s FAILED: %v\n", r.Tool.Label, r.Err)
 		}
 	}
 	if len(rs) == 0 {
 		return
 	}
-	fmt.Fprintln(w)
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(&w)
+	tw = tabwriter.NewWriter(&w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "  ratio of medians\tmetric\t%6s\ttarget\n", "value")
 	for _, r := range rs {
 		val, target := "n/a", ""
@@ -183,6 +218,30 @@ func writeTable(w io.Writer, title string, order []string, results map[string]*r
 		fmt.Fprintf(tw, "  %s\t%s\t%6s\t%s\n", r.Name, r.Metric, val, target)
 	}
 	tw.Flush()
+}
+
+// loadRange returns the lowest and highest load average seen at the start
+// of a run.
+func loadRange(order []string, results map[string]*result) (lo, hi float64, ok bool) {
+	for _, k := range order {
+		r := results[k]
+		if r == nil {
+			continue
+		}
+		for _, s := range r.Samples {
+			if s.Load < 0 {
+				continue
+			}
+			if !ok || s.Load < lo {
+				lo = s.Load
+			}
+			if !ok || s.Load > hi {
+				hi = s.Load
+			}
+			ok = true
+		}
+	}
+	return lo, hi, ok
 }
 
 func pct(s summary) string {
@@ -203,8 +262,12 @@ func benchLines(tgt string, order []string, results map[string]*result) string {
 			continue
 		}
 		for _, s := range r.Samples {
-			fmt.Fprintf(&b, "Benchmark%s/%s 1 %d ns/op %d cpu-ns/op %d maxrss-bytes\n",
+			fmt.Fprintf(&b, "Benchmark%s/%s 1 %d ns/op %d cpu-ns/op %d maxrss-bytes",
 				r.Tool.Bench, tgt, s.Wall.Nanoseconds(), s.CPU.Nanoseconds(), s.MaxRSS)
+			if s.Units > 0 {
+				fmt.Fprintf(&b, " %d tool-cpu-ns/op %d tool-maxrss-bytes", s.ToolCPU.Nanoseconds(), s.ToolRSS)
+			}
+			b.WriteString("\n")
 		}
 	}
 	return b.String()

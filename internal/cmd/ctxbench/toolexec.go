@@ -1,11 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // The go command caches vet results per package: the action ID of a vet
@@ -15,14 +18,16 @@ import (
 // -toolexec "<ctxbench> -ctxbench-toolexec": the go command then asks the
 // wrapper, not the tool, for the tool's -V=full line, and the wrapper
 // answers with the real line plus a nonce that is new for every measured
-// run. Every other tool invocation (compile, asm, link, cgo, and the vet
-// tool's real runs) is exec'd unchanged, so the build cache still hits and
-// only the vet results miss.
+// run. Every other tool invocation (compile, asm, link, cgo) is exec'd
+// unchanged, so the build cache still hits and only the vet results miss.
+// The vet tool's real runs are run as a child of the wrapper, which logs
+// each one's CPU time and peak RSS: go vet's totals include the go command
+// itself, and this separates what the vet tool costs.
 const (
 	toolexecFlag  = "-ctxbench-toolexec"
 	envNonce      = "CTXBENCH_NONCE"      // the nonce added to the vet tool's -V=full line
 	envVetTool    = "CTXBENCH_VETTOOL"    // path of the vet tool whose -V=full is rewritten
-	envVetToolLog = "CTXBENCH_VETTOOLLOG" // file that gets one line per real vet tool run
+	envVetToolLog = "CTXBENCH_VETTOOLLOG" // file that gets a line per vet tool run: CPU, RSS, package
 )
 
 // rewriteVersion returns the -V=full line out with nonce folded in, so that
@@ -89,12 +94,57 @@ func toolexecMain(args []string) int {
 		return 0
 	}
 	if vet {
-		if log := os.Getenv(envVetToolLog); log != "" {
-			if f, err := os.OpenFile(log, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err == nil {
-				fmt.Fprintln(f, os.Getenv("TOOLEXEC_IMPORTPATH"))
-				f.Close()
-			}
-		}
+		return runVetTool(tool, rest, os.Getenv(envVetToolLog))
 	}
 	return execTool(tool, rest)
+}
+
+// runVetTool runs one vet tool process (one package) as a child, so that
+// its own CPU time and peak RSS can be logged apart from the go command's:
+// a line "<cpu ns> <maxrss bytes> <import path>" appended to log.
+func runVetTool(tool string, args []string, log string) int {
+	cmd := exec.Command(tool, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	err := cmd.Run()
+	code := 0
+	if err != nil {
+		if _, ok := errors.AsType[*exec.ExitError](err); !ok {
+			fmt.Fprintf(os.Stderr, "ctxbench toolexec: %v\n", err)
+			return 1
+		}
+		if code = cmd.ProcessState.ExitCode(); code < 0 {
+			code = 1 // killed by a signal
+		}
+	}
+	if log != "" {
+		ps := cmd.ProcessState
+		if f, err := os.OpenFile(log, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err == nil {
+			fmt.Fprintf(f, "%d %d %s\n", (ps.UserTime() + ps.SystemTime()).Nanoseconds(), maxRSS(ps), os.Getenv("TOOLEXEC_IMPORTPATH"))
+			f.Close()
+		}
+	}
+	return code
+}
+
+// parseVetLog sums the lines runVetTool logged: how many vet tool
+// processes ran, their total CPU time and the largest peak RSS.
+func parseVetLog(data string) (units int, cpu time.Duration, maxRSS int64, err error) {
+	for line := range strings.SplitSeq(data, "\n") {
+		if line == "" {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) < 2 {
+			return 0, 0, 0, fmt.Errorf("bad vet tool log line %q", line)
+		}
+		ns, err1 := strconv.ParseInt(f[0], 10, 64)
+		rss, err2 := strconv.ParseInt(f[1], 10, 64)
+		if err1 != nil || err2 != nil {
+			return 0, 0, 0, fmt.Errorf("bad vet tool log line %q", line)
+		}
+		units++
+		cpu += time.Duration(ns)
+		maxRSS = max(maxRSS, rss)
+	}
+	return units, cpu, maxRSS, nil
 }
