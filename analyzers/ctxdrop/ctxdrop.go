@@ -69,6 +69,9 @@ func (c *checker) check(fn ast.Node) {
 		if d.Exempt != "" || c.dirs.LineDirective(d.Call.Pos(), directives.Detach) != nil {
 			continue
 		}
+		if c.sp.GoCall(d.Call) != nil {
+			continue // go f(context.Background()): spawnctx reports the goroutine
+		}
 		c.report(fn, d)
 	}
 }

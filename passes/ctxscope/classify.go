@@ -13,7 +13,12 @@ const self Kind = -1
 
 // Classify classifies a context expression. It is flow-insensitive: a
 // variable is derived (or root) when every value assigned to it is.
+//
+// Several analyzers classify concurrently on the same Result: the memo is
+// guarded by r.mu.
 func (r *Result) Classify(e ast.Expr) Class {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	e = ast.Unparen(e)
 	if c, ok := r.memo[e]; ok {
 		return c

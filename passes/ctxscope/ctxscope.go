@@ -28,6 +28,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -84,6 +85,7 @@ type Result struct {
 	// the values assigned to it; an escaping variable maps to nil.
 	assigns map[*types.Var][]value
 	escapes map[*types.Var]bool
+	mu      sync.Mutex // guards memo and busy: analyzers share the Result
 	memo    map[ast.Expr]Class
 	busy    map[*types.Var]bool
 	// params are the named context and *http.Request parameters of every

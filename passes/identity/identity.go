@@ -28,6 +28,7 @@ import (
 	"reflect"
 	"slices"
 	"sort"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -124,6 +125,9 @@ type Result struct {
 	byCall map[*ast.CallExpr]*Access // reads at a call
 	roots  []rootSpan                // sorted
 
+	// mu guards the memos below: several analyzers query one Result
+	// concurrently, and the summaries are computed lazily.
+	mu       sync.Mutex
 	fwdMemo  map[*funcData]*Forwards
 	readMemo map[*funcData]*readInfo
 	runMemo  map[*funcData]*Source
@@ -158,6 +162,12 @@ type funcData struct {
 
 // Forwarder returns the Forwards fact of fn (local or imported).
 func (r *Result) Forwarder(fn *types.Func) (*Forwards, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.forwarder(fn)
+}
+
+func (r *Result) forwarder(fn *types.Func) (*Forwards, bool) {
 	if r.early || fn == nil {
 		return nil, false
 	}
@@ -176,6 +186,8 @@ func (r *Result) Forwarder(fn *types.Func) (*Forwards, bool) {
 // EnvRead returns how fn, local or imported, reads an identity key from the
 // environment, directly or through callees; roots never do.
 func (r *Result) EnvRead(fn *types.Func) (*EnvRead, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	ri := r.envRead(fn)
 	if ri == nil {
 		return nil, false
@@ -187,6 +199,8 @@ func (r *Result) EnvRead(fn *types.Func) (*EnvRead, bool) {
 // EnvRead(fn): inside fn or a callee, for fn of this package; NoPos for an
 // imported fn (its report is in its own package) or one that reads nothing.
 func (r *Result) EnvReadFinding(fn *types.Func) (pos, end token.Pos) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if ri := r.envRead(fn); ri != nil {
 		return ri.finding, ri.findEnd
 	}
@@ -209,6 +223,12 @@ func (r *Result) envRead(fn *types.Func) *readInfo {
 
 // PerRun returns how fn, local or imported, returns a per-run value.
 func (r *Result) PerRun(fn *types.Func) (*PerRun, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.perRun(fn)
+}
+
+func (r *Result) perRun(fn *types.Func) (*PerRun, bool) {
 	if r.early || fn == nil {
 		return nil, false
 	}
@@ -229,6 +249,8 @@ func (r *Result) PerRun(fn *types.Func) (*PerRun, bool) {
 // PerRunFunc returns the source of the per-run value that the function
 // literal or declaration fn returns, if any.
 func (r *Result) PerRunFunc(fn ast.Node) (Source, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.early {
 		return Source{}, false
 	}
@@ -247,6 +269,8 @@ func (r *Result) PerRunFunc(fn ast.Node) (Source, bool) {
 // function that returns a per-run value, or a local variable assigned one.
 // Function literals inside e are not entered.
 func (r *Result) PerRunValue(e ast.Expr) (Source, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.early {
 		return Source{}, false
 	}
@@ -257,6 +281,8 @@ func (r *Result) PerRunValue(e ast.Expr) (Source, bool) {
 // of os.Getenv, os.LookupEnv or syscall.Getenv, of a forwarding helper, of a
 // function that reads an identity key, or a local variable assigned one.
 func (r *Result) FromEnv(e ast.Expr) (Source, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.early {
 		return Source{}, false
 	}
@@ -267,6 +293,8 @@ func (r *Result) FromEnv(e ast.Expr) (Source, bool) {
 // body): reads outside a root, and calls of functions that read. It is what
 // spawnctx needs for a spawned closure or function.
 func (r *Result) ReadsIn(node ast.Node) []Read {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.early || node == nil {
 		return nil
 	}

@@ -49,7 +49,7 @@ func (r *Result) forwards(fd *funcData) *Forwards {
 		if fn == nil || fn.Origin() == fd.obj {
 			continue
 		}
-		fw, ok := r.Forwarder(fn)
+		fw, ok := r.forwarder(fn)
 		if !ok {
 			continue
 		}
@@ -157,7 +157,7 @@ func (r *Result) perRunFunc(fd *funcData) *Source {
 func (r *Result) perRunFact(fd *funcData, s *Source) *PerRun {
 	if call, ok := nodeAt(fd, s); ok {
 		if fn := lintkit.Callee(r.pass.TypesInfo, call); fn != nil && r.byCall[call] == nil {
-			if inner, ok := r.PerRun(fn); ok {
+			if inner, ok := r.perRun(fn); ok {
 				return &PerRun{Key: inner.Key, Desc: inner.Desc, Via: lintkit.ShortName(fn, r.pass.Pkg)}
 			}
 		}
@@ -242,11 +242,11 @@ func (r *Result) callSource(call *ast.CallExpr, mode evalMode) (Source, bool) {
 	name := lintkit.ShortName(fn, r.pass.Pkg)
 	switch mode {
 	case perRunMode:
-		if p, ok := r.PerRun(fn); ok {
+		if p, ok := r.perRun(fn); ok {
 			return at(p.Key, name+"()")
 		}
 	case ctxMode:
-		if p, ok := r.PerRun(fn); ok && p.Key == "" {
+		if p, ok := r.perRun(fn); ok && p.Key == "" {
 			return at("", name+"()")
 		}
 	case envMode:
@@ -262,7 +262,7 @@ func (r *Result) callSource(call *ast.CallExpr, mode evalMode) (Source, bool) {
 			}
 			return at("", fmt.Sprintf("%s.%s(%s)", fn.Pkg().Name(), fn.Name(), key))
 		}
-		if fw, ok := r.Forwarder(fn); ok {
+		if fw, ok := r.forwarder(fn); ok {
 			for _, p := range fw.Params {
 				if p.Op == OpRead {
 					return at("", name+"()")

@@ -359,7 +359,7 @@ type pending struct {
 // accesses at the call site.
 func (w *walker) resolve() {
 	for _, p := range w.pending {
-		fw, ok := w.r.Forwarder(p.fn)
+		fw, ok := w.r.forwarder(p.fn)
 		if !ok {
 			continue
 		}

@@ -119,6 +119,7 @@ type Result struct {
 	Sites  []*Site
 	byNode map[ast.Node][]*Site
 	byWork map[ast.Expr]*Site
+	byCall map[*ast.CallExpr]*Site
 	facts  map[types.Object]*Spawner
 }
 
@@ -129,6 +130,10 @@ func (r *Result) SiteOf(n ast.Node) *Site {
 	}
 	return nil
 }
+
+// GoCall returns the site of the go statement whose call is call, or nil:
+// the call's arguments are the spawned work's, reported by spawnctx.
+func (r *Result) GoCall(call *ast.CallExpr) *Site { return r.byCall[call] }
 
 // SitesOf returns every spawn site whose Node is n (a spawner may run
 // several func arguments).
@@ -195,7 +200,7 @@ func run(pass *analysis.Pass) (any, error) {
 		facts: lintkit.ObjectFacts[*Spawner](pass),
 		local: map[*types.Func]*Spawner{},
 	}
-	res := &Result{byNode: map[ast.Node][]*Site{}, byWork: map[ast.Expr]*Site{}, facts: st.facts}
+	res := &Result{byNode: map[ast.Node][]*Site{}, byWork: map[ast.Expr]*Site{}, byCall: map[*ast.CallExpr]*Site{}, facts: st.facts}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 
 	// Infer spawners among the package's functions, to a fixed point: a
@@ -232,6 +237,9 @@ func run(pass *analysis.Pass) (any, error) {
 			res.byNode[s.Node] = append(res.byNode[s.Node], s)
 			if _, seen := res.byWork[s.Work]; !seen {
 				res.byWork[s.Work] = s
+			}
+			if s.Call != nil {
+				res.byCall[s.Call] = s
 			}
 		}
 	}

@@ -192,3 +192,8 @@ func handshake()                           { (&DB{}).Exec(context.Background(), 
 func renegotiate()                         { handshake() }
 func HandleData()                          { renegotiate() }
 func (s *Server) Feed(ctx context.Context) { HandleData() }
+
+// go f(root): the goroutine is spawnctx's finding, not a second one here.
+func (s *Server) startedWith(ctx context.Context) {
+	go s.db.Exec(context.Background(), "x")
+}
