@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -55,10 +56,11 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// A source is where a cancel func comes from: a field of another owner.
+// A source is where a cancel func comes from: a field of another owner,
+// or a parameter that names itself the parent's (parentCancel).
 type source struct {
-	sel   *ast.SelectorExpr // owner.field
-	owner string            // key of the owner
+	expr  ast.Expr // owner.field, or the parameter
+	owner string   // key of the owner (or of the parameter)
 }
 
 // function checks one function declaration, its function literals
@@ -121,8 +123,12 @@ func (c *checker) function(fd *ast.FuncDecl) {
 			return nil
 		}
 		if id, ok := e.(*ast.Ident); ok {
-			if sel := aliases[info.ObjectOf(id)]; sel != nil && assigned[info.ObjectOf(id)] == 1 {
+			obj := info.ObjectOf(id)
+			if sel := aliases[obj]; sel != nil && assigned[obj] == 1 {
 				e = sel
+			} else if v, ok := obj.(*types.Var); ok && v.Kind() == types.ParamVar && assigned[obj] == 0 &&
+				strings.Contains(strings.ToLower(v.Name()), "parent") {
+				return &source{expr: id, owner: c.k.key(id)}
 			}
 		}
 		sel, ok := e.(*ast.SelectorExpr)
@@ -137,7 +143,7 @@ func (c *checker) function(fd *ast.FuncDecl) {
 		if owner == "" || cleared[c.k.key(sel)] {
 			return nil
 		}
-		return &source{sel: sel, owner: owner}
+		return &source{expr: sel, owner: owner}
 	}
 	// The stores: a composite literal element, an assignment to a field,
 	// an argument that the callee stores into a field (a fact).
@@ -236,7 +242,7 @@ func typeName(t types.Type) string {
 func (c *checker) report(src *source, at ast.Node, dst string) {
 	info := c.pass.TypesInfo
 	what, derive := "cancel token", "derive a child token from the parent's"
-	t := info.TypeOf(src.sel)
+	t := info.TypeOf(src.expr)
 	if n := lintkit.NamedOf(t); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" {
 		what = "cancel func"
 		derive = "derive the child's own with context.WithCancel(parent ctx)"
@@ -245,5 +251,5 @@ func (c *checker) report(src *source, at ast.Node, dst string) {
 		}
 	}
 	c.r.Report(at, fmt.Sprintf("%s %s of another owner is stored in %s: cancelling the child cancels the parent; %s",
-		what, types.ExprString(src.sel), dst, derive))
+		what, types.ExprString(src.expr), dst, derive))
 }

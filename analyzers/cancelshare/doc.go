@@ -12,9 +12,10 @@
 // orchestration, sibling workers and the client's stream included.
 //
 // Reported: a context.CancelFunc, a context.CancelCauseFunc, or a value of a
-// type marked //ctxbound:canceltoken (or a pointer to one), read from a
-// field of one value (parent.cancel, or a local bound once to it) and
-// stored into a new owner:
+// type marked //ctxbound:canceltoken (or a pointer to one), taken from
+// another owner (a field of another value: parent.cancel, or a local bound
+// once to it; or a parameter whose name says it is the parent's:
+// parentCancel) and stored into a new owner:
 //
 //   - as an element of a struct literal: &Run{cancel: parent.cancel};
 //   - by an assignment to a field of another value: w.stop = run.cancel;
@@ -32,8 +33,8 @@
 // cancel func held by one of its own parts (c.cancel = c.opts.cancel); plain
 // func fields and method values.
 //
-// Limits: a constructor's own parameter is not a source (the caller is
-// checked where it passes one); a cancel func that reaches the new owner
+// Limits: a constructor's own cancel parameter is not a source unless its
+// name says it is the parent's (the caller is checked where it passes one); a cancel func that reaches the new owner
 // through a call (forward(p.cancel)) or through a local assigned more than
 // once is not followed.
 //

@@ -81,3 +81,18 @@ func (t *Task) Clone() *Task {
 func (parent *RunContext) Later() func() *Worker {
 	return func() *Worker { return &Worker{stop: parent.cancel} } // want `cancel func parent\.cancel of another owner is stored in Worker\.stop`
 }
+
+// A parameter that is the parent's, by its name.
+func newChildRun(id string, parentCancel context.CancelFunc) *RunContext {
+	return &RunContext{ID: id, cancel: parentCancel} // want `cancel func parentCancel of another owner is stored in RunContext\.cancel`
+}
+
+// Generic owners.
+type Node[T any] struct {
+	val    T
+	cancel context.CancelFunc
+}
+
+func (n *Node[T]) Child(v T) *Node[T] {
+	return &Node[T]{val: v, cancel: n.cancel} // want `cancel func n\.cancel of another owner is stored in Node\.cancel`
+}

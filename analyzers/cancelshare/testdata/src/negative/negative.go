@@ -100,3 +100,18 @@ func Local(r *Run) {
 	stop := r.cancel
 	defer stop()
 }
+
+// A cancel parameter of a constructor is its own, unless it says it is the
+// parent's.
+func newChild(cancel context.CancelFunc) *Worker { return &Worker{stop: cancel} }
+
+// Generic owner deriving its own.
+type Node[T any] struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+func (n *Node[T]) Child() *Node[T] {
+	ctx, cancel := context.WithCancel(n.ctx)
+	return &Node[T]{ctx: ctx, cancel: cancel}
+}
