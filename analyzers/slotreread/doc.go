@@ -13,9 +13,11 @@
 // run B's id while waiting on run A's cancel token.
 //
 // Reported: in one function (a function literal is an operation of its
-// own), a second read of the same slot after a first one, both results
-// used, with no write of the slot by the function itself after the first
-// read. A slot read is:
+// own), a second read of the same slot after a first one, on one path and
+// in one loop iteration, when the two results meet: both reads are in one
+// statement, or the second is guarded by a check on the first (if
+// s.Load() != nil { s.Load().ID }), or a variable bound from the first is
+// used from the second read's statement on. A slot read is:
 //
 //   - x.f.Load() of an atomic.Pointer[T] or atomic.Value, type parameters
 //     included;
@@ -32,12 +34,16 @@
 // field it returns are the same slot. Not reported: reads in different
 // iterations of a loop (a compare-and-swap loop), reads on exclusive
 // branches, a re-read after the variable or a field on the path is
-// assigned, a re-read after the function's own Store, Swap or
-// CompareAndSwap, any re-read in a function that writes the slot after its
-// first read (lazy initialisation, read-check-write), a re-read after a
+// assigned, any re-read in a function that writes the slot itself (its own
+// Store, Swap or CompareAndSwap, an assignment to the guarded field, or a
+// Store through a pointer to an atomic of the same kind: lazy
+// initialisation, read-check-write, a test of the slot), a re-read after a
 // mutex Lock (double-checked locking), a second read compared with the first
-// (has the slot changed?), counters and flags (atomic.Int64, atomic.Bool,
-// ...), results that are discarded.
+// (has the slot changed?), reads whose results never meet (each call's
+// result used on its own, as a test suite's s.Require() per assertion),
+// counters and flags (atomic.Int64, atomic.Bool, ...), state fields (error,
+// bool, numbers, strings, slices, maps, channels: only pointer and
+// interface fields hold a binding), results that are discarded.
 //
 // The suggested fix reuses the variable the first read is bound to, or
 // hoists the first read into a new local declared just before its statement
@@ -47,7 +53,9 @@
 // graph (no SSA): a second read inside a callee is not seen, and a slot
 // reached through a call or an index expression (s.get().slot,
 // gates[i].slot) is not tracked. Writes through pointers to the receiver
-// variable are not seen.
+// variable are not seen, and the write of a //ctxbound:slot method (runctx's
+// Slot.Bind) is not known: a function that binds a slot and then reads it
+// twice is reported.
 //
 // # Examples
 //
