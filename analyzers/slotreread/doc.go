@@ -53,9 +53,9 @@
 // graph (no SSA): a second read inside a callee is not seen, and a slot
 // reached through a call or an index expression (s.get().slot,
 // gates[i].slot) is not tracked. Writes through pointers to the receiver
-// variable are not seen, and the write of a //ctxbound:slot method (runctx's
-// Slot.Bind) is not known: a function that binds a slot and then reads it
-// twice is reported.
+// variable are not seen. For a //ctxbound:slot method, any other method
+// called on the same receiver between the two reads counts as a possible
+// rebind (runctx's Slot.Bind).
 //
 // # Examples
 //

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -51,6 +52,19 @@ type read struct {
 // anySlot is the key of a write through a pointer to an atomic, which may
 // alias any slot.
 const anySlot = "*"
+
+// methodWrite ends the key of a call of a method that is not a slot read:
+// between two reads through the receiver's marked methods, it may have
+// rebound the slot (runctx's Slot.Bind).
+const methodWrite = "()"
+
+// mayWrite reports whether a write with key w may write the slot key.
+func mayWrite(w, key string) bool {
+	if w == anySlot || isPrefix(w, key) {
+		return true
+	}
+	return strings.HasSuffix(w, methodWrite) && strings.HasPrefix(key, w)
+}
 
 // A write is a store to a location: an assignment, or an atomic Store,
 // Swap or CompareAndSwap.
@@ -193,7 +207,7 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 		cut := func(guarded bool) func(ast.Node) bool {
 			return func(n ast.Node) bool {
 				for _, w := range writes {
-					if (w.key == anySlot || isPrefix(w.key, key)) && contains(n, w.pos) {
+					if mayWrite(w.key, key) && contains(n, w.pos) {
 						return true
 					}
 				}
@@ -273,6 +287,13 @@ func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
 		if acc := c.facts.Accessor(fn); acc != nil {
 			if k := c.k.key(sel.X); k != "" {
 				return &read{key: k + "." + acc.Field, kind: kindAccessor, expr: call, name: types.ExprString(call.Fun) + "()"}, "", false
+			}
+		}
+		if fn.Signature().Recv() != nil {
+			// Any other method of a value whose slot methods are read may
+			// rebind it (runctx's Slot.Bind).
+			if k := c.k.key(sel.X); k != "" {
+				return nil, k + methodWrite, false
 			}
 		}
 	}

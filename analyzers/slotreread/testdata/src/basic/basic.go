@@ -161,3 +161,18 @@ func AfterLoop(g *Gate, n int) string {
 	}
 	return id + g.slot.Load().ID // want `slot g\.slot read twice`
 }
+
+// A marked slot read twice with an unrelated method of another value in
+// between.
+type Slot struct{ cur atomic.Pointer[Run] }
+
+//ctxbound:slot
+func (s *Slot) Load() *Run { return s.cur.Load() }
+
+func (s *Slot) Bind(r *Run) { s.cur.Store(r) }
+
+func Twice(s *Slot, other *Slot, next *Run) (string, string) {
+	a := s.Load().ID
+	other.Bind(next)
+	return a, s.Load().ID // want `slot s\.Load\(\) read twice`
+}

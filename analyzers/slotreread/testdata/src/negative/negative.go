@@ -283,3 +283,18 @@ func (s *Suite) TestGuard(x any) {
 		s.Require().NoError(nil)
 	}
 }
+
+// A marked slot read, re-read after another method of the slot (its
+// binding) ran in between.
+type Slot struct{ cur atomic.Pointer[Run] }
+
+//ctxbound:slot
+func (s *Slot) Load() *Run { return s.cur.Load() }
+
+func (s *Slot) Bind(r *Run) { s.cur.Store(r) }
+
+func Rebinds(s *Slot, next *Run) (string, string) {
+	a := s.Load().ID
+	s.Bind(next)
+	return a, s.Load().ID
+}
