@@ -114,10 +114,10 @@ type copied struct {
 }
 
 // copyOf returns the copy that expression e makes, or nil: *p, a value of
-// a struct type read from a variable or a field, a call of a method of
+// a struct type read from a package variable or a field, a call of a method of
 // that type returning it by value, or a literal that sets a run-scoped
 // field from another instance (T{rec: parent.rec}).
-func (c *checker) copyOf(e ast.Expr, locals map[*types.Var]bool) *copied {
+func (c *checker) copyOf(e ast.Expr) *copied {
 	info := c.pass.TypesInfo
 	e = ast.Unparen(e)
 	t := info.TypeOf(e)
@@ -129,9 +129,12 @@ func (c *checker) copyOf(e ast.Expr, locals map[*types.Var]bool) *copied {
 	case *ast.StarExpr:
 		return &copied{expr: e, typ: t, fields: fs}
 	case *ast.Ident:
+		// Only a package variable: a local is tracked where it is bound
+		// (in the function that declares it), a parameter is the caller's
+		// copy.
 		v, ok := info.ObjectOf(x).(*types.Var)
-		if !ok || locals[v] || isParam(v) {
-			return nil // a local or parameter: tracked or the caller's to reset
+		if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
+			return nil
 		}
 		return &copied{expr: e, typ: t, fields: fs}
 	case *ast.SelectorExpr:
@@ -207,8 +210,8 @@ func (c *checker) function(fn ast.Node, name string, recv *ast.FieldList, body *
 			}
 		}
 	}
-	// First the locals that ever hold a struct with run-scoped fields, so
-	// that copyOf does not mistake one for a copy source of its own.
+	// The locals that can hold a struct with run-scoped fields: the ones a
+	// copy can be bound to.
 	ast.Inspect(body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if v, ok := info.Defs[id].(*types.Var); ok && !isParam(v) && len(c.runscoped(v.Type())) > 0 {
@@ -227,7 +230,7 @@ func (c *checker) function(fn ast.Node, name string, recv *ast.FieldList, body *
 		if !ok || !locals[v] {
 			return
 		}
-		if cp := c.copyOf(rhs, locals); cp != nil {
+		if cp := c.copyOf(rhs); cp != nil {
 			cp.v, cp.at, cp.stmt = v, rhs.Pos(), stmt
 			add(cp)
 		}
@@ -284,7 +287,7 @@ func (c *checker) function(fn ast.Node, name string, recv *ast.FieldList, body *
 			}
 			return
 		case *ast.CompositeLit:
-			if cp := c.copyOf(x, locals); cp != nil {
+			if cp := c.copyOf(x); cp != nil {
 				if !reported[x] {
 					reported[x] = true
 					c.report(cp, nil, s)
@@ -299,7 +302,7 @@ func (c *checker) function(fn ast.Node, name string, recv *ast.FieldList, body *
 			}
 			return
 		case *ast.CallExpr:
-			if cp := c.copyOf(x, locals); cp != nil {
+			if cp := c.copyOf(x); cp != nil {
 				if !reported[x] {
 					reported[x] = true
 					c.report(cp, nil, s)
@@ -339,7 +342,7 @@ func (c *checker) function(fn ast.Node, name string, recv *ast.FieldList, body *
 				return
 			}
 		}
-		if cp := c.copyOf(e, locals); cp != nil && !reported[e] {
+		if cp := c.copyOf(e); cp != nil && !reported[e] {
 			reported[e] = true
 			c.report(cp, nil, s)
 		}

@@ -131,3 +131,10 @@ func (c *Coordinator) TwoUses() {
 		cfg.SkillRecorder.Record("b")
 	}()
 }
+
+// A package-level value is copied when it is passed by value.
+var defaults Config
+
+func FromDefaults() *Worker {
+	return newWorker(defaults) // want `a copy of Config carries run-scoped field SkillRecorder into worker constructor newWorker`
+}

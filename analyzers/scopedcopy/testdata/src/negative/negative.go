@@ -124,3 +124,10 @@ func (c *Coordinator) WorkerConfig() (cfg Config) {
 	cfg.Model = c.config.Model
 	return cfg
 }
+
+// A copy reset in the outer function, handed on inside a closure.
+func (c *Coordinator) Nested() {
+	cfg := c.config
+	cfg.SkillRecorder = nil
+	func() { go log(cfg) }()
+}
