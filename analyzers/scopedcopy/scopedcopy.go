@@ -171,13 +171,6 @@ func (c *checker) copyOf(e ast.Expr) *copied {
 	return nil
 }
 
-// isParam reports whether v is a parameter, receiver or named result: the
-// caller made (or receives) that copy and is checked where it does.
-func isParam(v *types.Var) bool {
-	k := v.Kind()
-	return k == types.ParamVar || k == types.RecvVar || k == types.ResultVar
-}
-
 func derefType(t types.Type) types.Type {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		return p.Elem()
@@ -214,7 +207,7 @@ func (c *checker) function(fn ast.Node, name string, recv *ast.FieldList, body *
 	// copy can be bound to.
 	ast.Inspect(body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Defs[id].(*types.Var); ok && !isParam(v) && len(c.runscoped(v.Type())) > 0 {
+			if v, ok := info.Defs[id].(*types.Var); ok && len(c.runscoped(v.Type())) > 0 {
 				locals[v] = true
 			}
 		}

@@ -224,7 +224,7 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 		// A function that writes the slot itself manages it (lazy
 		// initialisation, read-check-write, a test of the slot): its
 		// re-reads are deliberate.
-		manages := slices.ContainsFunc(writes, func(w write) bool { return w.key == key || w.key == anySlot })
+		manages := slices.ContainsFunc(writes, func(w write) bool { return w.key == key })
 		if manages {
 			continue
 		}

@@ -115,3 +115,13 @@ func (n *Node[T]) Child() *Node[T] {
 	ctx, cancel := context.WithCancel(n.ctx)
 	return &Node[T]{ctx: ctx, cancel: cancel}
 }
+
+// A setter of an owner given a cancel func held by one of its own parts.
+type Group struct {
+	opts   Options
+	worker *Worker
+}
+
+func (w *Worker) Set(stop context.CancelFunc) { w.stop = stop }
+
+func (g *Group) Adopt() { g.worker.Set(g.worker.stop) }

@@ -298,3 +298,29 @@ func Rebinds(s *Slot, next *Run) (string, string) {
 	s.Bind(next)
 	return a, s.Load().ID
 }
+
+// Double-checked locking without a store here: the re-read under the lock
+// is deliberate.
+func (g *Gate) Checked(build func() *Run) *Run {
+	first := g.slot.Load()
+	if first != nil {
+		return first
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if again := g.slot.Load(); again != nil || first != nil {
+		return again
+	}
+	return build()
+}
+
+// Read, check, write: the function manages the slot, and its re-read
+// after a possible CompareAndSwap is part of that.
+func (g *Gate) Ensure() (*Run, string) {
+	cur := g.slot.Load()
+	if cur == nil {
+		cur = &Run{}
+		g.slot.CompareAndSwap(nil, cur)
+	}
+	return cur, g.slot.Load().ID
+}
