@@ -31,3 +31,10 @@ type Task struct {
 type Plain struct{}
 
 func (t *Task) Clone() *Task { return &Task{tok: t.tok} }
+
+// An ignore without a reason is malformed (the directive analyzer reports
+// it) and silences nothing.
+func (p *Run) Malformed() *Run {
+	//ctxbound:ignore cancelshare
+	return &Run{cancel: p.cancel} // want `cancel func p\.cancel of another owner`
+}

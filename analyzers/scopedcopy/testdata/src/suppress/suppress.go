@@ -35,3 +35,10 @@ type Session struct{ Rec *Recorder }
 func newChild(Session) {}
 
 func Misplaced(s *Session) { newChild(*s) }
+
+// An ignore without a reason is malformed (the directive analyzer reports
+// it) and silences nothing.
+func Malformed(c *Config) {
+	//ctxbound:ignore scopedcopy
+	newWorker(*c) // want `a copy of Config carries run-scoped field Rec`
+}

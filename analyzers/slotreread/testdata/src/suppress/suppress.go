@@ -29,3 +29,11 @@ func OtherCheck(g *Gate) (string, string) {
 	//ctxbound:ignore spawnctx -- names another check, so this read is still reported
 	return a, g.slot.Load().ID // want `slot g\.slot read twice`
 }
+
+// An ignore without a reason is malformed (the directive analyzer reports
+// it) and silences nothing.
+func Malformed(g *Gate) (string, string) {
+	a := g.slot.Load().ID
+	//ctxbound:ignore slotreread
+	return a, g.slot.Load().ID // want `slot g\.slot read twice`
+}
