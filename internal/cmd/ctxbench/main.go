@@ -184,7 +184,9 @@ func benchMain() int {
 		fmt.Fprintf(&hdr, "        measured once (-once): %s\n", strings.Join(o.once, ", "))
 	}
 	fmt.Fprintf(&hdr, "        CPU = user+sys of the process and the descendants it waited for; peak RSS = the largest single process\n")
-	fmt.Fprintf(&hdr, "        (go vet: one vet tool process); go vet results cache defeated on every run; staticcheck cache empty on every run\n")
+	fmt.Fprintf(&hdr, "        (go vet: the go command or one vet tool process); go vet results cache defeated on every run;\n")
+	fmt.Fprintf(&hdr, "        staticcheck cache empty on every run\n")
+	fmt.Fprintf(&hdr, "suite: %s, %s\n", o.suite, describeSuite(o.suite, modRoot))
 	if staticcheckNote != "" {
 		fmt.Fprintf(&hdr, "staticcheck: %s\n", staticcheckNote)
 	}
@@ -254,6 +256,19 @@ func benchMain() int {
 		return 1
 	}
 	return 0
+}
+
+// describeSuite says when the suite binary was built and what the checkout
+// was at (the binary carries no VCS stamp with -buildvcs=false).
+func describeSuite(path, modRoot string) string {
+	var parts []string
+	if fi, err := os.Stat(path); err == nil {
+		parts = append(parts, "built "+fi.ModTime().UTC().Format("2006-01-02 15:04 MST"))
+	}
+	if out, err := runIn(modRoot, nil, "git", "log", "-1", "--format=%h %cd", "--date=format:%H:%M"); err == nil {
+		parts = append(parts, "checkout at "+strings.TrimSpace(string(out)))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func splitList(s string) []string {
