@@ -32,6 +32,20 @@ func (c *checker) fix(body *ast.BlockStmt, a, b *read) []analysis.TextEdit {
 	if stmt == nil || !(list.Pos() <= b.expr.Pos() && b.expr.End() <= list.End()) || b.expr.Pos() < stmt.End() && !contains(stmt, b.expr.Pos()) {
 		return nil
 	}
+	// Every name in the read must mean the same before the statement
+	// (if g := gates[i]; g.slot.Load() != nil cannot be hoisted).
+	same := true
+	ast.Inspect(a.expr, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if obj := info.Uses[id]; obj != nil && obj.Parent() != nil && c.visible(id.Name, stmt.Pos()) != obj {
+				same = false
+			}
+		}
+		return same
+	})
+	if !same {
+		return nil
+	}
 	name := c.localName(t, stmt.Pos(), b.expr.Pos())
 	if name == "" {
 		return nil

@@ -53,3 +53,12 @@ func (g *Gate) Loop(ids []string) []string {
 	}
 	return ids
 }
+
+// No fix: the receiver is declared by the statement that holds the first
+// read.
+func Scoped(gates []*Gate, i int) string {
+	if g := gates[i]; g.slot.Load() != nil {
+		return g.slot.Load().ID // want `slot g\.slot read twice`
+	}
+	return ""
+}
