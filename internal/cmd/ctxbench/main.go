@@ -240,7 +240,8 @@ func benchMain() int {
 	}
 	fmt.Printf("\nload average at the end: %s\n", loadAvg())
 	if o.out != "" {
-		if err := os.MkdirAll(filepath.Dir(o.out), 0o755); err == nil {
+		err := os.MkdirAll(filepath.Dir(o.out), 0o755)
+		if err == nil {
 			err = os.WriteFile(o.out, []byte(bench.String()), 0o644)
 		}
 		if err != nil {
