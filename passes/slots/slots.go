@@ -253,7 +253,7 @@ func accessor(info *types.Info, fd *ast.FuncDecl) *Accessor {
 		}
 		return true
 	})
-	if !ok || field == "" || (kind == Guarded && (!locked || !IsBindingType(fd.Recv, info, field))) {
+	if !ok || field == "" || (kind == Guarded && (!locked || !isBindingType(fd.Recv, info, field))) {
 		return nil
 	}
 	return &Accessor{Field: field, Kind: kind}
@@ -345,9 +345,9 @@ func IsBinding(t types.Type) bool {
 	return false
 }
 
-// IsBindingType reports whether the receiver's field name has a binding
+// isBindingType reports whether the receiver's field name has a binding
 // type (IsBinding).
-func IsBindingType(recv *ast.FieldList, info *types.Info, name string) bool {
+func isBindingType(recv *ast.FieldList, info *types.Info, name string) bool {
 	t := info.TypeOf(recv.List[0].Type)
 	if t == nil {
 		return false
