@@ -37,7 +37,7 @@ func ImportsAny(pkg *types.Package, paths ...string) bool {
 // IsFunc reports whether obj is the package-level function pkg.name.
 func IsFunc(obj types.Object, pkg, name string) bool {
 	fn, ok := obj.(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Name() != name || fn.Pkg().Path() != pkg {
+	if !ok || fn == nil || fn.Pkg() == nil || fn.Name() != name || fn.Pkg().Path() != pkg {
 		return false
 	}
 	return fn.Signature().Recv() == nil
@@ -48,7 +48,7 @@ func IsFunc(obj types.Object, pkg, name string) bool {
 // generic types are matched through their origin.
 func IsMethod(obj types.Object, pkg, typ, name string) bool {
 	fn, ok := obj.(*types.Func)
-	if !ok || fn.Name() != name {
+	if !ok || fn == nil || fn.Name() != name {
 		return false
 	}
 	recv := fn.Origin().Signature().Recv()

@@ -95,3 +95,12 @@ func TestCallees(t *testing.T) {
 		t.Error("Imports/ImportsAny")
 	}
 }
+
+// TestTypedNil: a typed-nil *types.Func converted to types.Object is not a
+// match, and no panic.
+func TestTypedNil(t *testing.T) {
+	var fn *types.Func
+	if lintkit.IsMethod(fn, "sync", "Mutex", "Lock") || lintkit.IsFunc(fn, "context", "Background") {
+		t.Error("a nil func matched")
+	}
+}
