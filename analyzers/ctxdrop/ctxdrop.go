@@ -105,8 +105,12 @@ func (c *checker) report(fn ast.Node, d ctxscope.Drop) {
 	callee := calleeName(c.pass, d.Call)
 	if d.Helper != nil {
 		name := lintkit.ShortName(d.Helper, c.pass.Pkg)
-		msg := fmt.Sprintf("call of %s drops the caller's context: %s makes its own root context (%s) while %s is in scope; give %s a ctx parameter and pass %s",
-			name, name, d.Fact.Chain(c.pass.Pkg), ctxName, name, ctxName)
+		advice := fmt.Sprintf("give %s a ctx parameter and pass %s", name, ctxName)
+		if v := ctxscope.ContextVariant(d.Helper); v != nil {
+			advice = fmt.Sprintf("call %s with %s instead", lintkit.ShortName(v, c.pass.Pkg), ctxName)
+		}
+		msg := fmt.Sprintf("call of %s drops the caller's context: %s makes its own root context (%s) while %s is in scope; %s",
+			name, name, d.Fact.Chain(c.pass.Pkg), ctxName, advice)
 		var opts []lintkit.Option
 		if at := c.scope.MakesAt(d.Helper); at.IsValid() {
 			opts = append(opts, lintkit.Related(at, at, name+" makes its root context here"))

@@ -85,6 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 type finding struct {
 	what    string           // "it calls db.Exec with a root context (context.Background)"
 	helper  string           // the ctx-less helper to give a ctx parameter, if that is the fix
+	variant string           // or its Context variant to call instead
 	env     bool             // an identity read of the process environment
 	related []lintkit.Option // where the root was made, the helper chain
 	origin  *ast.CallExpr    // a root made inside the work: the fix replaces it
@@ -116,6 +117,8 @@ func (c *checker) check(site *spawners.Site) {
 	switch {
 	case f.env:
 		advice = fmt.Sprintf("pass %s and take the identity from it", ctxName)
+	case f.variant != "":
+		advice = fmt.Sprintf("call %s with %s, or context.WithoutCancel(%s) to outlive the caller", f.variant, ctxName, ctxName)
 	case f.helper != "":
 		advice = fmt.Sprintf("give %s a ctx parameter and pass %s, or context.WithoutCancel(%s) to outlive the caller", f.helper, ctxName, ctxName)
 	}
@@ -186,7 +189,8 @@ func (c *checker) work(site *spawners.Site) []finding {
 		if fn := c.funcOf(w); fn != nil {
 			if f, ok := c.scope.Makes(fn); ok {
 				name := lintkit.ShortName(fn, c.pass.Pkg)
-				fd := finding{what: fmt.Sprintf("it runs %s, which makes its own root context (%s),", name, f.Chain(c.pass.Pkg)), helper: name}
+				fd := finding{what: fmt.Sprintf("it runs %s, which makes its own root context (%s),", name, f.Chain(c.pass.Pkg)), helper: name,
+					variant: variantName(fn, c.pass.Pkg)}
 				if at := c.scope.MakesAt(fn); at.IsValid() {
 					fd.related = append(fd.related, lintkit.Related(at, at, name+" makes its root context here"))
 				}
@@ -270,7 +274,8 @@ func (c *checker) dropFinding(d ctxscope.Drop) finding {
 	callee := c.calleeName(d.Call)
 	if d.Helper != nil {
 		name := lintkit.ShortName(d.Helper, c.pass.Pkg)
-		f := finding{what: fmt.Sprintf("it calls %s, which makes its own root context (%s),", name, d.Fact.Chain(c.pass.Pkg)), helper: name}
+		f := finding{what: fmt.Sprintf("it calls %s, which makes its own root context (%s),", name, d.Fact.Chain(c.pass.Pkg)), helper: name,
+			variant: variantName(d.Helper, c.pass.Pkg)}
 		f.related = append(f.related, lintkit.Related(d.Call.Pos(), d.Call.End(), "call of "+name))
 		if at := c.scope.MakesAt(d.Helper); at.IsValid() {
 			f.related = append(f.related, lintkit.Related(at, at, name+" makes its root context here"))
@@ -340,4 +345,12 @@ func (c *checker) fixes(encl ast.Node, findings []finding) []lintkit.Option {
 		return []lintkit.Option{detach, pass}
 	}
 	return []lintkit.Option{pass, detach}
+}
+
+// variantName names the Context variant of fn, or "".
+func variantName(fn *types.Func, from *types.Package) string {
+	if v := ctxscope.ContextVariant(fn); v != nil {
+		return lintkit.ShortName(v, from)
+	}
+	return ""
 }

@@ -245,3 +245,22 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, token.Pos) {
 func (r *Result) inTestFile(n ast.Node) bool {
 	return strings.HasSuffix(r.pass.Fset.File(n.Pos()).Name(), "_test.go")
 }
+
+// ContextVariant returns the variant of fn that takes a context, named
+// fn's name + "Context" in the same package or method set (Query ->
+// QueryContext, Dial -> DialContext), or nil. Where it exists, that is the
+// fix for a caller, rather than a new parameter.
+func ContextVariant(fn *types.Func) *types.Func {
+	name := fn.Name() + "Context"
+	var obj types.Object
+	if recv := fn.Signature().Recv(); recv != nil {
+		obj, _, _ = types.LookupFieldOrMethod(recv.Type(), true, fn.Pkg(), name)
+	} else if fn.Pkg() != nil {
+		obj = fn.Pkg().Scope().Lookup(name)
+	}
+	v, ok := obj.(*types.Func)
+	if !ok || !lintkit.TakesContext(v.Signature()) {
+		return nil
+	}
+	return v
+}

@@ -119,3 +119,14 @@ func (s *Store) Reload(ctx context.Context) error {
 	}
 	return s.reload() // want `call of Store.reload drops the caller's context: Store.reload makes its own root context \(context.Background\)`
 }
+
+// A helper with a Context variant: call it instead.
+func (s *Store) Sync() error { return s.sync(context.Background()) }
+
+func (s *Store) SyncContext(ctx context.Context) error { return s.sync(ctx) }
+
+func (s *Store) sync(ctx context.Context) error { return s.db.Exec(ctx, "sync") }
+
+func (s *Store) Flush(ctx context.Context) error {
+	return s.Sync() // want `call of Store.Sync drops the caller's context: Store.Sync makes its own root context \(context.Background\) while ctx is in scope; call Store.SyncContext with ctx instead`
+}
