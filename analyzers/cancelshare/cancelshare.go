@@ -32,7 +32,7 @@ type checker struct {
 	pass  *analysis.Pass
 	r     *lintkit.Reporter
 	facts *slots.Result
-	k     *keyer
+	k     *lintkit.Keyer
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -40,7 +40,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:  pass,
 		r:     lintkit.NewReporter(pass, pass.ResultOf[directives.Analyzer].(*directives.Result)),
 		facts: pass.ResultOf[slots.Analyzer].(*slots.Result),
-		k:     newKeyer(pass.TypesInfo),
+		k:     lintkit.NewKeyer(pass.TypesInfo),
 	}
 	for _, f := range pass.Files {
 		if c.r.Generated(f.Pos()) {
@@ -85,7 +85,7 @@ func (c *checker) function(fd *ast.FuncDecl) {
 					r = ast.Unparen(u.X)
 				}
 				if lit, ok := r.(*ast.CompositeLit); ok {
-					litOwner[lit] = c.k.key(as.Lhs[i])
+					litOwner[lit] = c.k.Key(as.Lhs[i])
 				}
 			}
 		}
@@ -109,7 +109,7 @@ func (c *checker) function(fd *ast.FuncDecl) {
 				}
 			}
 			if isNil(info, r) {
-				if k := c.k.key(l); k != "" {
+				if k := c.k.Key(l); k != "" {
 					cleared[k] = true
 				}
 			}
@@ -128,7 +128,7 @@ func (c *checker) function(fd *ast.FuncDecl) {
 				e = sel
 			} else if v, ok := obj.(*types.Var); ok && v.Kind() == types.ParamVar && assigned[obj] == 0 &&
 				strings.Contains(strings.ToLower(v.Name()), "parent") {
-				return &source{expr: id, owner: c.k.key(id)}
+				return &source{expr: id, owner: c.k.Key(id)}
 			}
 		}
 		sel, ok := e.(*ast.SelectorExpr)
@@ -139,8 +139,8 @@ func (c *checker) function(fd *ast.FuncDecl) {
 		if s == nil || s.Kind() != types.FieldVal {
 			return nil
 		}
-		owner := c.k.key(sel.X)
-		if owner == "" || cleared[c.k.key(sel)] {
+		owner := c.k.Key(sel.X)
+		if owner == "" || cleared[c.k.Key(sel)] {
 			return nil
 		}
 		return &source{expr: sel, owner: owner}
@@ -189,7 +189,7 @@ func (c *checker) function(fd *ast.FuncDecl) {
 				if src == nil {
 					continue
 				}
-				if dst := c.k.key(sel.X); dst != "" && related(dst, src.owner) {
+				if dst := c.k.Key(sel.X); dst != "" && related(dst, src.owner) {
 					continue // one owner and its own part
 				}
 				c.report(src, n.Rhs[i], types.ExprString(sel))
@@ -208,7 +208,7 @@ func (c *checker) function(fd *ast.FuncDecl) {
 					continue
 				}
 				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && callee.Signature().Recv() != nil {
-					if dst := c.k.key(sel.X); dst != "" && related(dst, src.owner) {
+					if dst := c.k.Key(sel.X); dst != "" && related(dst, src.owner) {
 						continue
 					}
 				}
@@ -220,7 +220,7 @@ func (c *checker) function(fd *ast.FuncDecl) {
 }
 
 // related reports whether two owners are one, or one is part of the other.
-func related(a, b string) bool { return isPrefix(a, b) || isPrefix(b, a) }
+func related(a, b string) bool { return lintkit.KeyCovers(a, b) || lintkit.KeyCovers(b, a) }
 
 func isNil(info *types.Info, e ast.Expr) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)

@@ -48,7 +48,7 @@ type checker struct {
 	r      *lintkit.Reporter
 	dirs   *directives.Result
 	sites  *spawners.Result
-	k      *keyer
+	k      *lintkit.Keyer
 	scoped map[types.Type][]*types.Var // cache of runscopedFields
 }
 
@@ -58,7 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 		r:      lintkit.NewReporter(pass, pass.ResultOf[directives.Analyzer].(*directives.Result)),
 		dirs:   pass.ResultOf[directives.Analyzer].(*directives.Result),
 		sites:  pass.ResultOf[spawners.Analyzer].(*spawners.Result),
-		k:      newKeyer(pass.TypesInfo),
+		k:      lintkit.NewKeyer(pass.TypesInfo),
 		scoped: map[types.Type][]*types.Var{},
 	}
 	for _, f := range pass.Files {
@@ -234,7 +234,7 @@ func (c *checker) function(fn ast.Node, name string, recv *ast.FieldList, body *
 			return false
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
-				if k := c.k.key(l); k != "" {
+				if k := c.k.Key(l); k != "" {
 					resets = append(resets, write{k, n.Pos()})
 				}
 			}
@@ -266,7 +266,7 @@ func (c *checker) function(fn ast.Node, name string, recv *ast.FieldList, body *
 		return true
 	})
 
-	var fl *flow
+	var fl *lintkit.Flow
 	reported := map[ast.Expr]bool{} // copies reported
 	sunk := map[ast.Node]bool{}     // sinks reported for a tracked copy
 	// leave checks what reaches sink s through expression e.
@@ -321,7 +321,7 @@ func (c *checker) function(fn ast.Node, name string, recv *ast.FieldList, body *
 			v, _ := info.ObjectOf(x).(*types.Var)
 			if cps := byVar[v]; v != nil && len(cps) > 0 {
 				if fl == nil {
-					fl = newFlow(body)
+					fl = lintkit.NewFlow(body)
 				}
 				for _, cp := range cps {
 					if f := c.unreset(fl, cp, resets, s.at.Pos()); f != nil {
@@ -464,19 +464,19 @@ type write struct {
 // unreset returns a run-scoped field of cp that is not reset on some path
 // from the copy to pos, or nil. A reset is an assignment to the field, or
 // to the whole variable.
-func (c *checker) unreset(fl *flow, cp *copied, resets []write, pos token.Pos) *types.Var {
-	vkey := c.k.varKey(cp.v)
+func (c *checker) unreset(fl *lintkit.Flow, cp *copied, resets []write, pos token.Pos) *types.Var {
+	vkey := c.k.VarKey(cp.v)
 	for _, f := range cp.fields {
 		fkey := vkey + "." + f.Name()
 		cut := func(n ast.Node) bool {
 			for _, w := range resets {
-				if (w.key == fkey || w.key == vkey) && contains(n, w.pos) {
+				if (w.key == fkey || w.key == vkey) && lintkit.Contains(n, w.pos) {
 					return true
 				}
 			}
 			return false
 		}
-		if fl.reaches(cp.at, pos, cut) {
+		if fl.Reaches(cp.at, pos, cut) {
 			return f
 		}
 	}

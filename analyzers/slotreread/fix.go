@@ -9,6 +9,8 @@ import (
 	"unicode"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
 
 // fix returns the edits that make b reuse the value of a: replace b with
@@ -29,7 +31,7 @@ func (c *checker) fix(body *ast.BlockStmt, a, b *read) []analysis.TextEdit {
 		return nil
 	}
 	stmt, list := hoistPoint(a)
-	if stmt == nil || !(list.Pos() <= b.expr.Pos() && b.expr.End() <= list.End()) || b.expr.Pos() < stmt.End() && !contains(stmt, b.expr.Pos()) {
+	if stmt == nil || !(list.Pos() <= b.expr.Pos() && b.expr.End() <= list.End()) || b.expr.Pos() < stmt.End() && !lintkit.Contains(stmt, b.expr.Pos()) {
 		return nil
 	}
 	// Every name in the read must mean the same before the statement

@@ -38,7 +38,7 @@ const (
 
 // A read is one read of a slot.
 type read struct {
-	key     string   // the slot's location (keyer)
+	key     string   // the slot's location (lintkit.Keyer)
 	kind    int      // kindAtomic, ...
 	expr    ast.Expr // the call, or the selector of a guarded read
 	name    string   // the slot, for messages: "g.slot", "g.Run()"
@@ -60,7 +60,7 @@ const methodWrite = "()"
 
 // mayWrite reports whether a write with key w may write the slot key.
 func mayWrite(w, key string) bool {
-	if w == anySlot || isPrefix(w, key) {
+	if w == anySlot || lintkit.KeyCovers(w, key) {
 		return true
 	}
 	return strings.HasSuffix(w, methodWrite) && strings.HasPrefix(key, w)
@@ -87,7 +87,7 @@ type checker struct {
 	r     *lintkit.Reporter
 	dirs  *directives.Result
 	facts *slots.Result
-	k     *keyer
+	k     *lintkit.Keyer
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -96,7 +96,7 @@ func run(pass *analysis.Pass) (any, error) {
 		r:     lintkit.NewReporter(pass, pass.ResultOf[directives.Analyzer].(*directives.Result)),
 		dirs:  pass.ResultOf[directives.Analyzer].(*directives.Result),
 		facts: pass.ResultOf[slots.Analyzer].(*slots.Result),
-		k:     newKeyer(pass.TypesInfo),
+		k:     lintkit.NewKeyer(pass.TypesInfo),
 	}
 	for _, f := range pass.Files {
 		if c.r.Generated(f.Pos()) {
@@ -146,19 +146,19 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 		case *ast.AssignStmt:
 			if n.Tok != token.DEFINE {
 				for _, l := range n.Lhs {
-					if k := c.k.key(l); k != "" {
+					if k := c.k.Key(l); k != "" {
 						writes = append(writes, write{k, n.Pos()})
 					}
 				}
 			}
 		case *ast.IncDecStmt:
-			if k := c.k.key(n.X); k != "" {
+			if k := c.k.Key(n.X); k != "" {
 				writes = append(writes, write{k, n.Pos()})
 			}
 		case *ast.RangeStmt:
 			if n.Tok == token.ASSIGN {
 				for _, l := range []ast.Expr{n.Key, n.Value} {
-					if k := c.k.key(l); l != nil && k != "" {
+					if k := c.k.Key(l); l != nil && k != "" {
 						writes = append(writes, write{k, n.Pos()})
 					}
 				}
@@ -192,14 +192,14 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 		}
 		byKey[rd.key] = append(byKey[rd.key], rd)
 	}
-	var fl *flow
+	var fl *lintkit.Flow
 	for _, key := range keys {
 		rs := byKey[key]
 		if len(rs) < 2 {
 			continue
 		}
 		if fl == nil {
-			fl = newFlow(body)
+			fl = lintkit.NewFlow(body)
 		}
 		// cut: a write to the slot or to a location that holds it, and,
 		// for atomics and accessors, a Lock (double-checked locking
@@ -207,13 +207,13 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 		cut := func(guarded bool) func(ast.Node) bool {
 			return func(n ast.Node) bool {
 				for _, w := range writes {
-					if mayWrite(w.key, key) && contains(n, w.pos) {
+					if mayWrite(w.key, key) && lintkit.Contains(n, w.pos) {
 						return true
 					}
 				}
 				if !guarded {
 					for _, l := range locks {
-						if contains(n, l) {
+						if lintkit.Contains(n, l) {
 							return true
 						}
 					}
@@ -240,7 +240,7 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 				if a.kind == kindGuarded && b.kind == kindGuarded && a.section == b.section {
 					continue
 				}
-				if !fl.reaches(a.expr.Pos(), b.expr.Pos(), cut(guarded)) || compares(info, body, a, b) || !related(info, body, a, b) {
+				if !fl.Reaches(a.expr.Pos(), b.expr.Pos(), cut(guarded)) || compares(info, body, a, b) || !related(info, body, a, b) {
 					continue
 				}
 				c.report(body, a, b)
@@ -267,7 +267,7 @@ func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
 	}
 	switch {
 	case slots.IsAtomicSlot(fn, "Load"):
-		if k := c.k.key(sel.X); k != "" {
+		if k := c.k.Key(sel.X); k != "" {
 			return &read{key: k, kind: kindAtomic, expr: call, name: types.ExprString(sel.X)}, "", false
 		}
 	case slots.IsAtomicSlot(fn, "Store"), slots.IsAtomicSlot(fn, "Swap"), slots.IsAtomicSlot(fn, "CompareAndSwap"):
@@ -276,23 +276,23 @@ func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
 			// (p := &e.next; p.Store(...)).
 			return nil, anySlot, false
 		}
-		return nil, c.k.key(sel.X), false
+		return nil, c.k.Key(sel.X), false
 	case slots.IsLock(fn):
 		return nil, "", true
 	case c.dirs.Has(fn, directives.Slot):
-		if k := c.k.key(sel.X); k != "" {
+		if k := c.k.Key(sel.X); k != "" {
 			return &read{key: k + "()" + fn.Name(), kind: kindSlot, expr: call, name: types.ExprString(call.Fun) + "()"}, "", false
 		}
 	default:
 		if acc := c.facts.Accessor(fn); acc != nil {
-			if k := c.k.key(sel.X); k != "" {
+			if k := c.k.Key(sel.X); k != "" {
 				return &read{key: k + "." + acc.Field, kind: kindAccessor, expr: call, name: types.ExprString(call.Fun) + "()"}, "", false
 			}
 		}
 		if fn.Signature().Recv() != nil {
 			// Any other method of a value whose slot methods are read may
 			// rebind it (runctx's Slot.Bind).
-			if k := c.k.key(sel.X); k != "" {
+			if k := c.k.Key(sel.X); k != "" {
 				return nil, k + methodWrite, false
 			}
 		}
@@ -324,13 +324,13 @@ func (c *checker) guarded(sel *ast.SelectorExpr, parent ast.Node, sections []sec
 			return nil
 		}
 	}
-	owner := c.k.key(sel.X)
+	owner := c.k.Key(sel.X)
 	if owner == "" {
 		return nil
 	}
 	for _, sec := range sections {
 		if sec.owner == owner && sec.start <= sel.Pos() && sel.End() <= sec.end {
-			return &read{key: c.k.key(sel), kind: kindGuarded, expr: sel, name: types.ExprString(sel), mutex: sec.mutex, section: sec.lock}
+			return &read{key: c.k.Key(sel), kind: kindGuarded, expr: sel, name: types.ExprString(sel), mutex: sec.mutex, section: sec.lock}
 		}
 	}
 	return nil
@@ -356,11 +356,11 @@ func (c *checker) sections(body *ast.BlockStmt) []section {
 		if !ok {
 			return "", "", ""
 		}
-		mutex = c.k.key(sel.X)
+		mutex = c.k.Key(sel.X)
 		owner = mutex
 		if inner, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
 			if s := info.Selections[inner]; s != nil && s.Kind() == types.FieldVal {
-				owner = c.k.key(inner.X)
+				owner = c.k.Key(inner.X)
 			}
 		}
 		return mutex, owner, types.ExprString(sel.X)
@@ -468,15 +468,15 @@ func related(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
 		}
 		switch n := n.(type) {
 		case *ast.IfStmt:
-			if (contains(n.Cond, a.expr.Pos()) || (n.Init != nil && contains(n.Init, a.expr.Pos()))) && !contains(n.Cond, b.expr.Pos()) {
+			if (lintkit.Contains(n.Cond, a.expr.Pos()) || (n.Init != nil && lintkit.Contains(n.Init, a.expr.Pos()))) && !lintkit.Contains(n.Cond, b.expr.Pos()) {
 				return true
 			}
 		case *ast.ForStmt:
-			if n.Cond != nil && contains(n.Cond, a.expr.Pos()) && contains(n.Body, b.expr.Pos()) {
+			if n.Cond != nil && lintkit.Contains(n.Cond, a.expr.Pos()) && lintkit.Contains(n.Body, b.expr.Pos()) {
 				return true
 			}
 		case *ast.SwitchStmt:
-			if (n.Tag != nil && contains(n.Tag, a.expr.Pos())) || (n.Init != nil && contains(n.Init, a.expr.Pos())) {
+			if (n.Tag != nil && lintkit.Contains(n.Tag, a.expr.Pos())) || (n.Init != nil && lintkit.Contains(n.Init, a.expr.Pos())) {
 				return true
 			}
 		}
