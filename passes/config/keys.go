@@ -24,13 +24,16 @@ var processSettings = []string{
 // IsDefaultIdentityKey reports whether key is an identity key by the default
 // rule: its last underscore-separated words are one of SESSION, TASK, RUN,
 // REQUEST, TENANT, CLAIM, JOB, WORKER or CONVERSATION, optionally followed by
-// ID, KEY or LOCK; common process settings (HOME, PATH, USER,
-// XDG_SESSION_ID, ...) never are.
+// ID, KEY or LOCK; a key of one word (RUN, TASK) and common process
+// settings (HOME, PATH, USER, XDG_SESSION_ID, ...) never are.
 func IsDefaultIdentityKey(key string) bool {
 	if slices.Contains(processSettings, key) {
 		return false
 	}
 	words := strings.Split(key, "_")
+	if len(words) < 2 {
+		return false // a bare RUN or TASK is a flag more often than an identity
+	}
 	last := words[len(words)-1]
 	if slices.Contains(identityWords, last) {
 		return true

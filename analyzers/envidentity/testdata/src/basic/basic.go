@@ -84,7 +84,7 @@ func sessionKey(ctx context.Context) string {
 func writes() {
 	os.Setenv("SESSION_ID", "child")        // want `os.Setenv writes identity key SESSION_ID of the process environment outside a root`
 	os.Unsetenv(SessionKey)                 // want `os.Unsetenv erases identity key AGENT_SESSION_KEY`
-	_ = syscall.Setenv("CONVERSATION", "x") // want `syscall.Setenv writes identity key CONVERSATION`
+	_ = syscall.Setenv("CHAT_CONVERSATION", "x") // want `syscall.Setenv writes identity key CHAT_CONVERSATION`
 	os.Clearenv()                           // want `os.Clearenv erases identity keys \(AGENT_KANBAN_TASK, AGENT_SESSION_KEY, APP_RUN_ID, .*\) of the whole process outside a root`
 }
 
@@ -108,7 +108,7 @@ type env struct{}
 func (env) get(k string) string { return os.Getenv(k) }
 
 func method() string {
-	return env{}.get("JOB") // want `env.get reads identity key JOB`
+	return env{}.get("BATCH_JOB") // want `env.get reads identity key BATCH_JOB`
 }
 
 // The fallback through a variable and an accessor.
