@@ -134,16 +134,17 @@ func captureStdout(t *testing.T, f func()) string {
 }
 
 func TestParseVetLog(t *testing.T) {
-	log := "1500000000 104857600 net/http\n500000000 209715200 net/http [net/http.test]\n\n"
-	units, cpu, rss, err := parseVetLog(log)
-	if err != nil || units != 2 || cpu != 2*time.Second || rss != 200<<20 {
-		t.Errorf("parseVetLog = %d, %v, %d, %v; want 2, 2s, %d, nil", units, cpu, rss, err, 200<<20)
+	log := "1500000000 104857600 3000000 net/http\n500000000 209715200 2000000 net/http [net/http.test]\n\n"
+	got, err := parseVetLog(log)
+	want := vetLog{Units: 2, ToolCPU: 2 * time.Second, ToolRSS: 200 << 20, WrapperCPU: 5 * time.Millisecond}
+	if err != nil || got != want {
+		t.Errorf("parseVetLog = %+v, %v; want %+v", got, err, want)
 	}
-	if units, _, _, err := parseVetLog(""); units != 0 || err != nil {
-		t.Errorf("parseVetLog(empty) = %d, %v", units, err)
+	if got, err := parseVetLog(""); got != (vetLog{}) || err != nil {
+		t.Errorf("parseVetLog(empty) = %+v, %v", got, err)
 	}
-	for _, bad := range []string{"12\n", "x 1 p\n", "1 y p\n"} {
-		if _, _, _, err := parseVetLog(bad); err == nil {
+	for _, bad := range []string{"12 3\n", "x 1 2 p\n", "1 y 2 p\n", "1 2 z p\n"} {
+		if _, err := parseVetLog(bad); err == nil {
 			t.Errorf("parseVetLog(%q): want an error", bad)
 		}
 	}

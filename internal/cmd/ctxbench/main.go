@@ -228,7 +228,7 @@ func benchMain() int {
 				r.Samples = append(r.Samples, s)
 				units := ""
 				if s.Units > 0 {
-					units = fmt.Sprintf(", vet tool ran on %d packages", s.Units)
+					units = fmt.Sprintf(", vet tool ran on %d packages (CPU %.1fs; the toolexec wrappers' %.1fs taken out)", s.Units, s.ToolCPU.Seconds(), s.WrapperCPU.Seconds())
 				}
 				log("%s run %d/%d %-30s CPU %6.1fs  wall %6.1fs  peak RSS %5.0f MiB  (load %.1f)%s",
 					tg.Name, i, o.count, r.Tool.Label, s.CPU.Seconds(), s.Wall.Seconds(), float64(s.MaxRSS)/(1<<20), s.Load, units)

@@ -97,14 +97,16 @@ func (rn *runner) run(ctx context.Context, tl *tool, tg *target) (sample, error)
 	s := sample{CPU: ps.UserTime() + ps.SystemTime(), Wall: wall, MaxRSS: maxRSS(ps), Load: load}
 	if vetLog != "" {
 		data, _ := os.ReadFile(vetLog)
-		units, cpu, rss, err := parseVetLog(string(data))
+		l, err := parseVetLog(string(data))
 		if err != nil {
 			return sample{}, err
 		}
-		if units == 0 {
+		if l.Units == 0 {
 			return sample{}, fmt.Errorf("%s: the vet tool never ran: the vet cache was not defeated", strings.Join(argv, " "))
 		}
-		s.Units, s.ToolCPU, s.ToolRSS = units, cpu, rss
+		// The wrappers are ctxbench's, not go vet's: take their CPU out.
+		s.CPU -= l.WrapperCPU
+		s.Units, s.ToolCPU, s.ToolRSS, s.WrapperCPU = l.Units, l.ToolCPU, l.ToolRSS, l.WrapperCPU
 	}
 	return s, nil
 }

@@ -20,9 +20,10 @@ type sample struct {
 	// go vet only, from the toolexec wrapper: how many vet tool processes
 	// ran (one per package and test variant, dependencies included), their
 	// summed CPU time and the largest one's peak RSS.
-	Units   int
-	ToolCPU time.Duration
-	ToolRSS int64
+	Units      int
+	ToolCPU    time.Duration
+	ToolRSS    int64
+	WrapperCPU time.Duration // the wrappers' own CPU, already taken out of CPU
 }
 
 // A summary is the median and relative spread of one metric.

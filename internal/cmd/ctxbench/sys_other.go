@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"time"
 )
 
 func execTool(tool string, args []string) int {
@@ -26,3 +27,6 @@ func ownGroup(*exec.Cmd) {}
 
 // maxRSS is not measured on this platform.
 func maxRSS(*os.ProcessState) int64 { return 0 }
+
+// selfCPU is not measured on this platform.
+func selfCPU() time.Duration { return 0 }

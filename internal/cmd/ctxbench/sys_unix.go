@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"runtime"
 	"syscall"
+	"time"
 )
 
 // execTool replaces the wrapper process by tool, so that the wrapper adds
@@ -42,4 +43,13 @@ func maxRSS(ps *os.ProcessState) int64 {
 		return int64(ru.Maxrss) // bytes
 	}
 	return int64(ru.Maxrss) * 1024 // KiB
+}
+
+// selfCPU returns this process's own CPU time (user+sys) so far.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -100,8 +100,10 @@ func toolexecMain(args []string) int {
 }
 
 // runVetTool runs one vet tool process (one package) as a child, so that
-// its own CPU time and peak RSS can be logged apart from the go command's:
-// a line "<cpu ns> <maxrss bytes> <import path>" appended to log.
+// its own CPU time and peak RSS can be logged apart from the go command's,
+// with the wrapper's own CPU time, which ctxbench subtracts from go vet's:
+// a line "<tool cpu ns> <tool maxrss bytes> <wrapper cpu ns> <import path>"
+// appended to log.
 func runVetTool(tool string, args []string, log string) int {
 	cmd := exec.Command(tool, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
@@ -119,32 +121,44 @@ func runVetTool(tool string, args []string, log string) int {
 	if log != "" {
 		ps := cmd.ProcessState
 		if f, err := os.OpenFile(log, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err == nil {
-			fmt.Fprintf(f, "%d %d %s\n", (ps.UserTime() + ps.SystemTime()).Nanoseconds(), maxRSS(ps), os.Getenv("TOOLEXEC_IMPORTPATH"))
+			fmt.Fprintf(f, "%d %d %d %s\n", (ps.UserTime() + ps.SystemTime()).Nanoseconds(), maxRSS(ps),
+				selfCPU().Nanoseconds(), os.Getenv("TOOLEXEC_IMPORTPATH"))
 			f.Close()
 		}
 	}
 	return code
 }
 
-// parseVetLog sums the lines runVetTool logged: how many vet tool
-// processes ran, their total CPU time and the largest peak RSS.
-func parseVetLog(data string) (units int, cpu time.Duration, maxRSS int64, err error) {
+// A vetLog sums the lines runVetTool logged during one go vet run.
+type vetLog struct {
+	Units      int           // vet tool processes
+	ToolCPU    time.Duration // their CPU time
+	ToolRSS    int64         // the largest one's peak RSS
+	WrapperCPU time.Duration // the wrappers' own CPU time
+}
+
+func parseVetLog(data string) (vetLog, error) {
+	var l vetLog
 	for line := range strings.SplitSeq(data, "\n") {
 		if line == "" {
 			continue
 		}
 		f := strings.Fields(line)
-		if len(f) < 2 {
-			return 0, 0, 0, fmt.Errorf("bad vet tool log line %q", line)
+		if len(f) < 3 {
+			return vetLog{}, fmt.Errorf("bad vet tool log line %q", line)
 		}
-		ns, err1 := strconv.ParseInt(f[0], 10, 64)
-		rss, err2 := strconv.ParseInt(f[1], 10, 64)
-		if err1 != nil || err2 != nil {
-			return 0, 0, 0, fmt.Errorf("bad vet tool log line %q", line)
+		var n [3]int64
+		for i := range n {
+			v, err := strconv.ParseInt(f[i], 10, 64)
+			if err != nil {
+				return vetLog{}, fmt.Errorf("bad vet tool log line %q", line)
+			}
+			n[i] = v
 		}
-		units++
-		cpu += time.Duration(ns)
-		maxRSS = max(maxRSS, rss)
+		l.Units++
+		l.ToolCPU += time.Duration(n[0])
+		l.ToolRSS = max(l.ToolRSS, n[1])
+		l.WrapperCPU += time.Duration(n[2])
 	}
-	return units, cpu, maxRSS, nil
+	return l, nil
 }
