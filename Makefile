@@ -39,7 +39,7 @@ lint: build
 ## std: run ctxbound over the Go standard library and print the finding count
 std: build
 	@$(CTXBOUND) std > $(BIN)/std.txt 2>&1; rc=$$?; \
-	  cat $(BIN)/std.txt; echo "std findings: $$(grep -c '^/' $(BIN)/std.txt || true)"; \
+	  cat $(BIN)/std.txt; echo "std findings: $$(awk -F'\t' 'NF == 1 && /^\// { n++ } END { print n + 0 }' $(BIN)/std.txt)"; \
 	  test $$rc -le 3
 
 ## bench: CPU, wall time and peak RSS of the suite against the floor, go vet and staticcheck
