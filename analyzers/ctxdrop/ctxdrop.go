@@ -111,11 +111,7 @@ func (c *checker) report(fn ast.Node, d ctxscope.Drop) {
 		}
 		msg := fmt.Sprintf("call of %s drops the caller's context: %s makes its own root context (%s) while %s is in scope; %s",
 			name, name, d.Fact.Chain(c.pass.Pkg), ctxName, advice)
-		var opts []lintkit.Option
-		if at := c.scope.MakesAt(d.Helper); at.IsValid() {
-			opts = append(opts, lintkit.Related(at, at, name+" makes its root context here"))
-		}
-		c.r.Report(d.Call, msg, opts...)
+		c.r.Report(d.Call, msg, c.scope.ChainRelated(d.Helper)...)
 		return
 	}
 	what := d.Class.What

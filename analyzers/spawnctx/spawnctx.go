@@ -191,9 +191,7 @@ func (c *checker) work(site *spawners.Site) []finding {
 				name := lintkit.ShortName(fn, c.pass.Pkg)
 				fd := finding{what: fmt.Sprintf("it runs %s, which makes its own root context (%s),", name, f.Chain(c.pass.Pkg)), helper: name,
 					variant: variantName(fn, c.pass.Pkg)}
-				if at := c.scope.MakesAt(fn); at.IsValid() {
-					fd.related = append(fd.related, lintkit.Related(at, at, name+" makes its root context here"))
-				}
+				fd.related = append(fd.related, c.scope.ChainRelated(fn)...)
 				out = append(out, fd)
 			}
 			if r, ok := c.id.EnvRead(fn); ok {
@@ -277,9 +275,7 @@ func (c *checker) dropFinding(d ctxscope.Drop) finding {
 		f := finding{what: fmt.Sprintf("it calls %s, which makes its own root context (%s),", name, d.Fact.Chain(c.pass.Pkg)), helper: name,
 			variant: variantName(d.Helper, c.pass.Pkg)}
 		f.related = append(f.related, lintkit.Related(d.Call.Pos(), d.Call.End(), "call of "+name))
-		if at := c.scope.MakesAt(d.Helper); at.IsValid() {
-			f.related = append(f.related, lintkit.Related(at, at, name+" makes its root context here"))
-		}
+		f.related = append(f.related, c.scope.ChainRelated(d.Helper)...)
 		return f
 	}
 	return c.rootFinding(fmt.Sprintf("it calls %s with a root context (%s)", callee, what(d.Class)), d.Class, d.Arg)

@@ -94,7 +94,7 @@ type Result struct {
 	recvs  map[*types.Var]bool
 
 	makes   map[types.Object]*MakesRoot
-	makesAt map[types.Object]token.Pos
+	makesAt map[types.Object]makesAt
 	returns map[types.Object]*ReturnsRoot
 	module  string
 }
@@ -132,7 +132,7 @@ func run(pass *analysis.Pass) (any, error) {
 		params:  map[*types.Var]bool{},
 		recvs:   map[*types.Var]bool{},
 		makes:   lintkit.ObjectFacts[*MakesRoot](pass),
-		makesAt: map[types.Object]token.Pos{},
+		makesAt: map[types.Object]makesAt{},
 		returns: lintkit.ObjectFacts[*ReturnsRoot](pass),
 	}
 	if pass.Module != nil {

@@ -97,10 +97,27 @@ func (r *Result) Makes(fn *types.Func) (*MakesRoot, bool) {
 	return f, true
 }
 
-// MakesAt returns, for a function declared in this package, the call that
-// makes its root context (or calls the helper that does), for Related
-// positions.
-func (r *Result) MakesAt(fn *types.Func) token.Pos { return r.makesAt[fn.Origin()] }
+// A ChainStep is one function of a MakesRoot chain declared in this
+// package, and where it makes its root context or calls the next helper.
+type ChainStep struct {
+	Func *types.Func
+	Pos  token.Pos
+}
+
+// MakesChain returns the steps of fn's MakesRoot chain that are declared in
+// this package, fn first, for Related positions: the chain with positions.
+func (r *Result) MakesChain(fn *types.Func) []ChainStep {
+	var steps []ChainStep
+	for fn != nil && len(steps) <= maxVia {
+		at, ok := r.makesAt[fn.Origin()]
+		if !ok {
+			break
+		}
+		steps = append(steps, ChainStep{Func: fn, Pos: at.pos})
+		fn = at.next
+	}
+	return steps
+}
 
 func (r *Result) where(pos token.Pos) string {
 	p := r.pass.Fset.Position(pos)
@@ -152,9 +169,9 @@ func (r *Result) computeFacts() {
 			if fn == nil || made[fn] || r.HasCallerContext(d) || r.inTestFile(d) {
 				continue // test scaffolding makes its own contexts, as tests do
 			}
-			if f, at := r.makesRoot(d); f != nil {
+			if f, at, next := r.makesRoot(d); f != nil {
 				r.makes[fn] = f
-				r.makesAt[fn] = at
+				r.makesAt[fn] = makesAt{at, next}
 				made[fn] = true
 				changed = true
 			}
@@ -220,7 +237,7 @@ func rootWhat(c Class) string { return c.What }
 // makesRoot returns the fact of d, a function with no context in scope, if
 // it makes a root context it uses itself or calls a helper of this module
 // that does, and the position of that call.
-func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, token.Pos) {
+func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, token.Pos, *types.Func) {
 	defer lintkit.At(r.pass.Fset, d)
 	for _, drop := range r.Drops(d.Body, func(lit *ast.FuncLit) bool { return r.OwnsContext(lit) }) {
 		if drop.Exempt != "" || drop.Returned {
@@ -235,11 +252,11 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, token.Pos) {
 			if len(via) > maxVia {
 				continue
 			}
-			return &MakesRoot{What: drop.Fact.What, At: drop.Fact.At, Via: via, Module: r.module}, drop.Call.Pos()
+			return &MakesRoot{What: drop.Fact.What, At: drop.Fact.At, Via: via, Module: r.module}, drop.Call.Pos(), drop.Helper
 		}
-		return &MakesRoot{What: rootWhat(drop.Class), At: r.where(drop.Class.Origin.Pos()), Module: r.module}, drop.Class.Origin.Pos()
+		return &MakesRoot{What: rootWhat(drop.Class), At: r.where(drop.Class.Origin.Pos()), Module: r.module}, drop.Class.Origin.Pos(), nil
 	}
-	return nil, token.NoPos
+	return nil, token.NoPos, nil
 }
 
 func (r *Result) inTestFile(n ast.Node) bool {
@@ -263,4 +280,28 @@ func ContextVariant(fn *types.Func) *types.Func {
 		return nil
 	}
 	return v
+}
+
+// makesAt records, for a function of this package with a MakesRoot fact,
+// where it makes its root context or calls next, the helper that does.
+type makesAt struct {
+	pos  token.Pos
+	next *types.Func
+}
+
+// ChainRelated gives the steps of helper's MakesRoot chain declared in this
+// package as related positions: where each calls the next helper, and where
+// the last makes its root context.
+func (r *Result) ChainRelated(helper *types.Func) []lintkit.Option {
+	steps := r.MakesChain(helper)
+	opts := make([]lintkit.Option, len(steps))
+	for i, st := range steps {
+		name := lintkit.ShortName(st.Func, r.pass.Pkg)
+		msg := name + " makes its root context here"
+		if i+1 < len(steps) {
+			msg = name + " calls " + lintkit.ShortName(steps[i+1].Func, r.pass.Pkg) + " here"
+		}
+		opts[i] = lintkit.Related(st.Pos, st.Pos, msg)
+	}
+	return opts
 }
