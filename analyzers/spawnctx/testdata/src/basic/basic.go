@@ -220,3 +220,8 @@ func tools(ctx context.Context, p *ants.Pool) {
 }
 
 func routeWorker() { routeApproval(currentSession(), "y") }
+
+// A method value handed to a spawner.
+func methodValue(ctx context.Context, c *Cache, p *pool.Pool) {
+	p.Go(c.refresh) // want `func run by pool.Pool.Go drops the caller's context: it runs Cache.refresh, which makes its own root context`
+}
