@@ -42,6 +42,11 @@ func run(pass *analysis.Pass) (any, error) {
 		facts: pass.ResultOf[slots.Analyzer].(*slots.Result),
 		k:     lintkit.NewKeyer(pass.TypesInfo),
 	}
+	dirs := pass.ResultOf[directives.Analyzer].(*directives.Result)
+	if !lintkit.Imports(pass.Pkg, "context") && !dirs.Any(directives.CancelToken) {
+		c.r.Finish()
+		return nil, nil // no cancel func or token can be named here
+	}
 	for _, f := range pass.Files {
 		if c.r.Generated(f.Pos()) {
 			continue

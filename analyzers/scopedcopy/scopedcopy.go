@@ -61,6 +61,10 @@ func run(pass *analysis.Pass) (any, error) {
 		k:      lintkit.NewKeyer(pass.TypesInfo),
 		scoped: map[types.Type][]*types.Var{},
 	}
+	if !c.dirs.Any(directives.RunScoped) {
+		c.r.Finish()
+		return nil, nil // no run-scoped field is declared anywhere this package can see
+	}
 	for _, f := range pass.Files {
 		if c.r.Generated(f.Pos()) {
 			continue

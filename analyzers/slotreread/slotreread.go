@@ -98,6 +98,10 @@ func run(pass *analysis.Pass) (any, error) {
 		facts: pass.ResultOf[slots.Analyzer].(*slots.Result),
 		k:     lintkit.NewKeyer(pass.TypesInfo),
 	}
+	if !lintkit.ImportsAny(pass.Pkg, "sync", "sync/atomic") && !c.facts.HasAccessors() && !c.dirs.Any(directives.Slot) {
+		c.r.Finish()
+		return nil, nil // no atomic, mutex, accessor or slot method to read twice
+	}
 	for _, f := range pass.Files {
 		if c.r.Generated(f.Pos()) {
 			continue

@@ -141,6 +141,18 @@ func (r *Result) Has(obj types.Object, verb string) bool {
 	return slices.Contains(r.objs[lintkit.Origin(obj)], verb)
 }
 
+// Any reports whether any declaration known to this package, its own or
+// an imported one, carries the annotation verb: checks that only fire on
+// annotated declarations exit early without it.
+func (r *Result) Any(verb string) bool {
+	for _, vs := range r.objs {
+		if slices.Contains(vs, verb) {
+			return true
+		}
+	}
+	return false
+}
+
 // FuncDirective returns the directive with the given verb in the doc comment
 // of decl, or nil.
 func (r *Result) FuncDirective(decl *ast.FuncDecl, verb string) *Directive {
@@ -234,6 +246,9 @@ func run(pass *analysis.Pass) (any, error) {
 // parseFile collects the directives of one file.
 func parseFile(pass *analysis.Pass, r *Result, file *ast.File, local map[types.Object][]string) {
 	tf := pass.Fset.File(file.FileStart)
+	if !hasDirective(file) {
+		return // most files: no walk of the syntax tree
+	}
 	targets, iface := attachments(file)
 	for _, cg := range file.Comments {
 		for _, c := range cg.List {
@@ -420,4 +435,17 @@ func targetObjects(info *types.Info, n ast.Node) []types.Object {
 		}
 	}
 	return objs
+}
+
+// hasDirective reports whether a comment of file looks like a directive,
+// well-formed or not.
+func hasDirective(file *ast.File) bool {
+	for _, cg := range file.Comments {
+		for _, c := range cg.List {
+			if strings.HasPrefix(c.Text, "//ctxbound:") || strings.HasPrefix(c.Text, "// ctxbound:") {
+				return true
+			}
+		}
+	}
+	return false
 }

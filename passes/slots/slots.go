@@ -86,6 +86,10 @@ type Result struct {
 	stores    map[types.Object]*StoresCancel
 }
 
+// HasAccessors reports whether any accessor is known, of this package or an
+// imported one.
+func (r *Result) HasAccessors() bool { return len(r.accessors) > 0 }
+
 // Accessor returns the Accessor fact of fn (matched by origin), or nil.
 func (r *Result) Accessor(fn *types.Func) *Accessor {
 	if fn == nil {

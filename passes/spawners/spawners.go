@@ -271,8 +271,8 @@ func (st *state) sites(n ast.Node) []*Site {
 		if fn == nil {
 			fn = lintkit.InterfaceCallee(st.pass.TypesInfo, n)
 		}
-		if fn == nil {
-			return nil
+		if fn == nil || !hasFuncParams(fn.Signature()) {
+			return nil // most calls: no func argument to run
 		}
 		kind, params, carries := st.spawner(fn)
 		if params == nil {
@@ -428,4 +428,15 @@ func (st *state) paramOf(e ast.Expr, sig *types.Signature, ctxParams []int) int 
 func identOf(e ast.Expr) *ast.Ident {
 	id, _ := ast.Unparen(e).(*ast.Ident)
 	return id
+}
+
+// hasFuncParams reports whether sig takes a func (of any named or unnamed
+// func type), the only kind of argument a spawner can run.
+func hasFuncParams(sig *types.Signature) bool {
+	for i := range sig.Params().Len() {
+		if _, ok := sig.Params().At(i).Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
 }
