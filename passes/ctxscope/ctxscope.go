@@ -31,8 +31,7 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
@@ -43,7 +42,6 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find the contexts in scope in each function and classify context values; reports nothing",
 	URL:        "https://github.com/ctxbound/ctxbound/blob/main/docs/checks.md#ctxdrop",
 	Run:        lintkit.Safe(run),
-	Requires:   []*analysis.Analyzer{inspect.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(MakesRoot), new(ReturnsRoot)},
 }
@@ -79,7 +77,6 @@ type Class struct {
 // Result is the context scope information of one package.
 type Result struct {
 	pass  *analysis.Pass
-	ins   *inspector.Inspector
 	funcs map[ast.Node]*funcInfo // *ast.FuncDecl and *ast.FuncLit
 	// assigns records, for each local or package-level context variable,
 	// the values assigned to it; an escaping variable maps to nil.
@@ -123,7 +120,6 @@ type funcInfo struct {
 func run(pass *analysis.Pass) (any, error) {
 	r := &Result{
 		pass:    pass,
-		ins:     pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		funcs:   map[ast.Node]*funcInfo{},
 		assigns: map[*types.Var][]value{},
 		escapes: map[*types.Var]bool{},
@@ -358,13 +354,27 @@ func (r *Result) CallerContext(n ast.Node, pos token.Pos) (name string, visible 
 // Enclosing returns the innermost function declaration or literal that
 // contains n, or nil.
 func (r *Result) Enclosing(n ast.Node) ast.Node {
-	cur, ok := r.ins.Root().FindByPos(n.Pos(), n.End())
-	if !ok {
-		return nil
+	path := r.path(n)
+	for _, p := range path[min(1, len(path)):] {
+		switch p.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return p
+		}
 	}
-	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		if c.Node() != n {
-			return c.Node()
+	return nil
+}
+
+// path returns n and its ancestors, innermost first, up to the *ast.File;
+// nil if n is not a node of the package. The checks ask it only where they
+// report or consider an exemption, so the package pays no index for it.
+func (r *Result) path(n ast.Node) []ast.Node {
+	for _, f := range r.pass.Files {
+		if f.FileStart <= n.Pos() && n.End() <= f.FileEnd {
+			path, exact := astutil.PathEnclosingInterval(f, n.Pos(), n.End())
+			if !exact || len(path) == 0 || path[0] != n {
+				return nil
+			}
+			return path
 		}
 	}
 	return nil

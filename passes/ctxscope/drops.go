@@ -121,17 +121,14 @@ func (r *Result) Exempt(origin, call *ast.CallExpr) string {
 // (or context.Cause, errors.Is(err, context.Canceled)), or after a
 // statement `<-ctx.Done()` or `cancel()` in an enclosing block.
 func (r *Result) exemptAt(call *ast.CallExpr) string {
-	cur, ok := r.ins.Root().FindByPos(call.Pos(), call.End())
-	if !ok {
-		return ""
-	}
-	child := cur.Node()
-	for c := range cur.Enclosing() {
-		switch n := c.Node().(type) {
+	path := r.path(call)
+	var child ast.Node = call
+	for i, node := range path {
+		switch n := node.(type) {
 		case *ast.DeferStmt:
 			return "deferred"
 		case *ast.FuncLit:
-			if p, ok := c.Parent().Node().(*ast.CallExpr); ok {
+			if p, ok := path[i+1].(*ast.CallExpr); ok {
 				if fn := lintkit.Callee(r.pass.TypesInfo, p); fn != nil && lintkit.IsFunc(fn, "context", "AfterFunc") {
 					return "afterfunc"
 				}
@@ -155,7 +152,7 @@ func (r *Result) exemptAt(call *ast.CallExpr) string {
 				return "shutdown"
 			}
 		}
-		child = c.Node()
+		child = node
 	}
 	return ""
 }
@@ -247,15 +244,20 @@ func isCancelFunc(t types.Type) bool {
 // stored in a struct field or a composite literal, to be cancelled by Close
 // or Stop. Binding it to one request's context would be the bug.
 func (r *Result) lifetime(origin *ast.CallExpr) bool {
-	cur, ok := r.ins.Root().FindByPos(origin.Pos(), origin.End())
-	if !ok {
+	path := r.path(origin)
+	if len(path) < 2 {
 		return false
 	}
-	// Climb through derivations: context.WithCancel(context.Background()).
-	for {
-		p := cur.Parent()
-		call, ok := p.Node().(*ast.CallExpr)
-		if !ok || !slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return ast.Unparen(a) == cur.Node() }) {
+	// Climb through derivations: context.WithCancel(context.Background()),
+	// and parentheses.
+	i := 0
+	for i+1 < len(path) {
+		if _, ok := path[i+1].(*ast.ParenExpr); ok {
+			i++
+			continue
+		}
+		call, ok := path[i+1].(*ast.CallExpr)
+		if !ok || !slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return ast.Unparen(a) == ast.Unparen(path[i].(ast.Expr)) }) {
 			break
 		}
 		t := r.pass.TypesInfo.TypeOf(call)
@@ -265,14 +267,19 @@ func (r *Result) lifetime(origin *ast.CallExpr) bool {
 		if t == nil || !lintkit.IsContextType(t) {
 			break
 		}
-		cur = p
+		i++
 	}
 	var decl ast.Node
-	for c := range cur.Enclosing((*ast.FuncDecl)(nil)) {
-		decl = c.Node()
-		break
+	for _, n := range path[i:] {
+		if d, ok := n.(*ast.FuncDecl); ok {
+			decl = d
+			break
+		}
 	}
-	switch p := cur.Parent().Node().(type) {
+	if i+1 >= len(path) {
+		return false
+	}
+	switch p := path[i+1].(type) {
 	case *ast.KeyValueExpr, *ast.CompositeLit:
 		return true
 	case *ast.AssignStmt:
@@ -412,14 +419,13 @@ func contextInterface(t types.Type) bool {
 // parameter. That variant is documented to use a root context; its callers
 // are told to use the Context variant, not it.
 func (r *Result) compat(call *ast.CallExpr, fn *types.Func) bool {
-	cur, ok := r.ins.Root().FindByPos(call.Pos(), call.End())
-	if !ok {
-		return false
-	}
-	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		d, ok := c.Node().(*ast.FuncDecl)
-		if !ok {
+	for _, n := range r.path(call) {
+		if _, ok := n.(*ast.FuncLit); ok {
 			return false
+		}
+		d, ok := n.(*ast.FuncDecl)
+		if !ok {
+			continue
 		}
 		obj, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func)
 		return obj != nil && !lintkit.TakesContext(obj.Signature()) && fn.Name() == d.Name.Name+"Context"

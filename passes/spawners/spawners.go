@@ -28,8 +28,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 	"github.com/ctxbound/ctxbound/passes/config"
@@ -42,7 +40,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find calls that run a func value on another goroutine; reports nothing",
 	URL:        "https://github.com/ctxbound/ctxbound/blob/main/docs/checks.md#spawnctx",
 	Run:        lintkit.Safe(run),
-	Requires:   []*analysis.Analyzer{inspect.Analyzer, directives.Analyzer, config.Analyzer},
+	Requires:   []*analysis.Analyzer{directives.Analyzer, config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(Spawner)},
 }
@@ -201,15 +199,15 @@ func run(pass *analysis.Pass) (any, error) {
 		local: map[*types.Func]*Spawner{},
 	}
 	res := &Result{byNode: map[ast.Node][]*Site{}, byWork: map[ast.Expr]*Site{}, byCall: map[*ast.CallExpr]*Site{}, facts: st.facts}
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 
 	// Infer spawners among the package's functions, to a fixed point: a
 	// function that hands a func parameter to a local spawner is one too.
 	var decls []*ast.FuncDecl
-	for c := range ins.Root().Preorder((*ast.FuncDecl)(nil)) {
-		d := c.Node().(*ast.FuncDecl)
-		if d.Body != nil && hasFuncParam(d) {
-			decls = append(decls, d)
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if d, ok := d.(*ast.FuncDecl); ok && d.Body != nil && hasFuncParam(d) {
+				decls = append(decls, d)
+			}
 		}
 	}
 	for changed := true; changed; {
@@ -219,7 +217,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if fn == nil || st.local[fn] != nil {
 				continue
 			}
-			if f := st.infer(ins, d, fn); f != nil {
+			if f := st.infer(d, fn); f != nil {
 				st.local[fn] = f
 				st.facts[fn] = f
 				changed = true
@@ -231,8 +229,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 
 	// Collect the sites.
-	for c := range ins.Root().Preorder((*ast.GoStmt)(nil), (*ast.CallExpr)(nil)) {
-		for _, s := range st.sites(c.Node()) {
+	for _, n := range spawnNodes(pass.Files...) {
+		for _, s := range st.sites(n) {
 			res.Sites = append(res.Sites, s)
 			res.byNode[s.Node] = append(res.byNode[s.Node], s)
 			if _, seen := res.byWork[s.Work]; !seen {
@@ -340,7 +338,7 @@ func funcParams(sig *types.Signature) []int {
 // infer returns the Spawner fact of d if it runs one of its func parameters
 // on another goroutine: the parameter is used inside the work of a spawn
 // site in d's body (go p(), go func() { p() }(), g.Go(p), a local spawner).
-func (st *state) infer(ins *inspector.Inspector, d *ast.FuncDecl, fn *types.Func) *Spawner {
+func (st *state) infer(d *ast.FuncDecl, fn *types.Func) *Spawner {
 	defer lintkit.At(st.pass.Fset, d)
 	sig := fn.Signature()
 	params := map[*types.Var]int{}
@@ -353,9 +351,8 @@ func (st *state) infer(ins *inspector.Inspector, d *ast.FuncDecl, fn *types.Func
 	ctxParams := lintkit.ContextParams(sig)
 	spawned := map[int]bool{}
 	carries := -1
-	cur, _ := ins.Root().FindNode(d)
-	for c := range cur.Preorder((*ast.GoStmt)(nil), (*ast.CallExpr)(nil)) {
-		for _, s := range st.sites(c.Node()) {
+	for _, n := range spawnNodes(d.Body) {
+		for _, s := range st.sites(n) {
 			if s.Kind == Runtime && s.CtxArg != nil {
 				// runctx carries: the wrapper does too if it hands on its
 				// own ctx parameter.
@@ -439,4 +436,20 @@ func hasFuncParams(sig *types.Signature) bool {
 		}
 	}
 	return false
+}
+
+// spawnNodes returns the go statements and calls under roots, in source
+// order: the candidates for spawn sites.
+func spawnNodes[N ast.Node](roots ...N) []ast.Node {
+	var nodes []ast.Node
+	for _, root := range roots {
+		ast.Inspect(root, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.GoStmt, *ast.CallExpr:
+				nodes = append(nodes, n)
+			}
+			return true
+		})
+	}
+	return nodes
 }
