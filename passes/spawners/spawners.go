@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"iter"
 	"reflect"
 	"slices"
 	"strconv"
@@ -229,7 +230,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 
 	// Collect the sites.
-	for _, n := range spawnNodes(pass.Files...) {
+	for n := range spawnNodes(pass.Files...) {
 		for _, s := range st.sites(n) {
 			res.Sites = append(res.Sites, s)
 			res.byNode[s.Node] = append(res.byNode[s.Node], s)
@@ -265,12 +266,15 @@ func (st *state) sites(n ast.Node) []*Site {
 	case *ast.GoStmt:
 		return []*Site{{Node: n, Kind: GoStmt, Boundary: "goroutine", Work: ast.Unparen(n.Call.Fun), Call: n.Call}}
 	case *ast.CallExpr:
+		if !st.funcArg(n) {
+			return nil // most calls: no func argument to run
+		}
 		fn := lintkit.Callee(st.pass.TypesInfo, n)
 		if fn == nil {
 			fn = lintkit.InterfaceCallee(st.pass.TypesInfo, n)
 		}
-		if fn == nil || !hasFuncParams(fn.Signature()) {
-			return nil // most calls: no func argument to run
+		if fn == nil {
+			return nil
 		}
 		kind, params, carries := st.spawner(fn)
 		if params == nil {
@@ -351,7 +355,7 @@ func (st *state) infer(d *ast.FuncDecl, fn *types.Func) *Spawner {
 	ctxParams := lintkit.ContextParams(sig)
 	spawned := map[int]bool{}
 	carries := -1
-	for _, n := range spawnNodes(d.Body) {
+	for n := range spawnNodes(d.Body) {
 		for _, s := range st.sites(n) {
 			if s.Kind == Runtime && s.CtxArg != nil {
 				// runctx carries: the wrapper does too if it hands on its
@@ -427,29 +431,33 @@ func identOf(e ast.Expr) *ast.Ident {
 	return id
 }
 
-// hasFuncParams reports whether sig takes a func (of any named or unnamed
-// func type), the only kind of argument a spawner can run.
-func hasFuncParams(sig *types.Signature) bool {
-	for i := range sig.Params().Len() {
-		if _, ok := sig.Params().At(i).Type().Underlying().(*types.Signature); ok {
-			return true
+// funcArg reports whether call passes a func value (of any named or unnamed
+// func type), the only kind of argument a spawner can run: a cheap test
+// before the callee is resolved.
+func (st *state) funcArg(call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if t := st.pass.TypesInfo.Types[a].Type; t != nil {
+			if _, ok := t.Underlying().(*types.Signature); ok {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// spawnNodes returns the go statements and calls under roots, in source
+// spawnNodes yields the go statements and calls under roots, in source
 // order: the candidates for spawn sites.
-func spawnNodes[N ast.Node](roots ...N) []ast.Node {
-	var nodes []ast.Node
-	for _, root := range roots {
-		ast.Inspect(root, func(n ast.Node) bool {
-			switch n.(type) {
-			case *ast.GoStmt, *ast.CallExpr:
-				nodes = append(nodes, n)
-			}
-			return true
-		})
+func spawnNodes[N ast.Node](roots ...N) iter.Seq[ast.Node] {
+	return func(yield func(ast.Node) bool) {
+		ok := true
+		for _, root := range roots {
+			ast.Inspect(root, func(n ast.Node) bool {
+				switch n.(type) {
+				case *ast.GoStmt, *ast.CallExpr:
+					ok = ok && yield(n)
+				}
+				return ok
+			})
+		}
 	}
-	return nodes
 }
