@@ -54,3 +54,42 @@ func DecodeFact(like analysis.Fact, data []byte) (analysis.Fact, error) {
 	}
 	return f, nil
 }
+
+// TB is the part of testing.TB that CheckFact needs; lintkit does not
+// import testing.
+type TB interface {
+	Helper()
+	Errorf(format string, args ...any)
+}
+
+// CheckFact is the one table test every fact type gets: its String() is
+// want (unless want is ""), it gob-encodes to the same bytes twice, to at
+// most max bytes (facts travel through the build cache under go vet), and
+// decodes back to an equal value.
+func CheckFact(t TB, fact analysis.Fact, max int, want string) {
+	t.Helper()
+	if s, ok := fact.(interface{ String() string }); !ok {
+		t.Errorf("%T has no String method", fact)
+	} else if want != "" && s.String() != want {
+		t.Errorf("%T.String() = %q, want %q", fact, s.String(), want)
+	}
+	a, err := EncodeFact(fact)
+	if err != nil {
+		t.Errorf("%T: %v", fact, err)
+		return
+	}
+	if b, _ := EncodeFact(fact); !bytes.Equal(a, b) {
+		t.Errorf("%v: encoding is not deterministic", fact)
+	}
+	if len(a) > max {
+		t.Errorf("%v: %d bytes encoded, want at most %d", fact, len(a), max)
+	}
+	back, err := DecodeFact(fact, a)
+	if err != nil {
+		t.Errorf("%T: %v", fact, err)
+		return
+	}
+	if !reflect.DeepEqual(back, fact) {
+		t.Errorf("round trip: got %#v, want %#v", back, fact)
+	}
+}

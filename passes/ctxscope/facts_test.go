@@ -1,8 +1,6 @@
 package ctxscope_test
 
 import (
-	"bytes"
-	"reflect"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -11,36 +9,21 @@ import (
 	"github.com/ctxbound/ctxbound/passes/ctxscope"
 )
 
-// TestFacts checks every fact type of the pass: gob round-trip,
-// deterministic bytes and a size cap.
+// TestFacts checks every fact type: String, gob round-trip, deterministic
+// bytes and a size cap.
 func TestFacts(t *testing.T) {
 	for _, tc := range []struct {
 		fact analysis.Fact
 		max  int
+		str  string
 	}{
-		{&ctxscope.ReturnsRoot{What: "context.Background", At: "util.go:12"}, 128},
-		{&ctxscope.MakesRoot{What: "context.TODO", At: "store.go:42", Module: "example.com/m"}, 256},
+		{&ctxscope.ReturnsRoot{What: "context.Background", At: "util.go:12"}, 128, "returns root context.Background at util.go:12"},
+		{&ctxscope.MakesRoot{What: "context.TODO", At: "store.go:42", Module: "example.com/m"}, 256, "makes root context.TODO at store.go:42"},
 		{&ctxscope.MakesRoot{What: "context.Background", At: "store.go:42", Module: "example.com/m",
-			Via: []ctxscope.Step{{Pkg: "example.com/m/store", Name: "Store.flush", At: "store.go:40"}}}, 320},
+			Via: []ctxscope.Step{{Pkg: "example.com/m/store", Name: "Store.flush", At: "store.go:40"}}}, 320,
+			"makes root through store.Store.flush (store.go:40): context.Background at store.go:42"},
 	} {
-		a, err := lintkit.EncodeFact(tc.fact)
-		if err != nil {
-			t.Fatalf("%v: %v", tc.fact, err)
-		}
-		b, _ := lintkit.EncodeFact(tc.fact)
-		if !bytes.Equal(a, b) {
-			t.Errorf("%v: encoding is not deterministic", tc.fact)
-		}
-		if len(a) > tc.max {
-			t.Errorf("%v: %d bytes, want at most %d", tc.fact, len(a), tc.max)
-		}
-		back, err := lintkit.DecodeFact(tc.fact, a)
-		if err != nil {
-			t.Fatalf("%v: %v", tc.fact, err)
-		}
-		if !reflect.DeepEqual(back, tc.fact) {
-			t.Errorf("round trip: got %v, want %v", back, tc.fact)
-		}
+		lintkit.CheckFact(t, tc.fact, tc.max, tc.str)
 	}
 }
 

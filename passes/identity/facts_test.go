@@ -1,12 +1,11 @@
 package identity
 
 import (
-	"bytes"
-	"encoding/gob"
-	"reflect"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
 
 // TestFactsGob checks every fact type: gob round trip, deterministic bytes
@@ -24,32 +23,7 @@ func TestFactsGob(t *testing.T) {
 		{&PerRun{Desc: "ctx.Value", Via: "Session"}, 120, "returns a per-run value from ctx.Value via Session"},
 		{&PerRun{Key: "TASK_ID", Desc: `os.Getenv("TASK_ID")`}, 150, `returns a per-run value from os.Getenv("TASK_ID")`},
 	} {
-		t.Run(reflect.TypeOf(tc.fact).Elem().Name(), func(t *testing.T) {
-			if got := tc.fact.(interface{ String() string }).String(); got != tc.str {
-				t.Errorf("String() = %q, want %q", got, tc.str)
-			}
-			enc := func() []byte {
-				var buf bytes.Buffer
-				if err := gob.NewEncoder(&buf).Encode(tc.fact); err != nil {
-					t.Fatal(err)
-				}
-				return buf.Bytes()
-			}
-			a, b := enc(), enc()
-			if !bytes.Equal(a, b) {
-				t.Errorf("encoding is not deterministic")
-			}
-			if len(a) > tc.max {
-				t.Errorf("encoded size %d > cap %d", len(a), tc.max)
-			}
-			out := reflect.New(reflect.TypeOf(tc.fact).Elem()).Interface()
-			if err := gob.NewDecoder(bytes.NewReader(a)).Decode(out); err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(out, tc.fact) {
-				t.Errorf("round trip: got %#v, want %#v", out, tc.fact)
-			}
-		})
+		lintkit.CheckFact(t, tc.fact, tc.max, tc.str)
 	}
 }
 
