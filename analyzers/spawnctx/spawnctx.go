@@ -227,10 +227,11 @@ func (c *checker) envFindings(lit *ast.FuncLit, skip func(*ast.FuncLit) bool) []
 		if slices.ContainsFunc(nested, func(n ast.Node) bool { return n.Pos() <= r.Pos && r.End <= n.End() }) {
 			continue
 		}
-		f := finding{
-			what: fmt.Sprintf("it reads identity key %s from the process environment (%s), shared by every session,", r.Key, r.Desc),
-			env:  true,
+		what := fmt.Sprintf("it reads identity key %s from the process environment (%s), shared by every session,", r.Key, r.Desc)
+		if r.Via != "" {
+			what = fmt.Sprintf("it calls %s, which reads identity key %s from the process environment, shared by every session,", r.Via, r.Key)
 		}
+		f := finding{what: what, env: true}
 		if r.Finding.IsValid() {
 			f.related = append(f.related, lintkit.Related(r.Finding, r.FindingEnd, "envidentity reports this read"))
 		}

@@ -99,6 +99,9 @@ type Read struct {
 	// Desc is short: os.Getenv("AGENT_SESSION_KEY"), or
 	// currentSession() (reads AGENT_SESSION_KEY).
 	Desc string
+	// Via is the function called that reads, as lintkit.ShortName spells
+	// it, "" for a direct read.
+	Via string
 	// Finding is where envidentity reports the read: Pos for a direct read,
 	// the read inside a callee of this package, NoPos for a callee in
 	// another package (its report is there).
@@ -315,6 +318,7 @@ func (r *Result) ReadsIn(node ast.Node) []Read {
 		if ri := r.envRead(fn); ri != nil && r.RootAt(call.Pos()) == "" {
 			out = append(out, Read{Pos: call.Pos(), End: call.End(), Key: ri.fact.Key,
 				Desc:    lintkit.ShortName(fn, r.pass.Pkg) + "() (reads " + ri.fact.Key + ")",
+				Via:     lintkit.ShortName(fn, r.pass.Pkg),
 				Finding: ri.finding, FindingEnd: ri.findEnd})
 		}
 		return true

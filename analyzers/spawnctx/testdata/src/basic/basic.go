@@ -213,7 +213,7 @@ func tools(ctx context.Context, p *ants.Pool) {
 	p.Submit(func() { // want `func run by ants.Pool.Submit drops the caller's context: it reads identity key AGENT_SESSION_KEY from the process environment \(os.Getenv\("AGENT_SESSION_KEY"\)\), shared by every session, while ctx is in scope; pass ctx and take the identity from it`
 		routeApproval(os.Getenv("AGENT_SESSION_KEY"), "rm -rf /")
 	})
-	go func() { // want `goroutine drops the caller's context: it reads identity key AGENT_SESSION_KEY from the process environment \(currentSession\(\) \(reads AGENT_SESSION_KEY\)\)`
+	go func() { // want `goroutine drops the caller's context: it calls currentSession, which reads identity key AGENT_SESSION_KEY from the process environment, shared by every session, while ctx is in scope`
 		routeApproval(currentSession(), "x")
 	}()
 	go routeWorker() // want `goroutine drops the caller's context: it runs routeWorker, which reads identity key AGENT_SESSION_KEY`
