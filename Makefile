@@ -43,8 +43,9 @@ std: build
 	  test $$rc -le 3
 
 ## bench: CPU, wall time and peak RSS of the suite against the floor, go vet and staticcheck
+BENCHFLAGS ?=
 bench: build
-	$(GO) run ./internal/cmd/ctxbench
+	$(GO) run ./internal/cmd/ctxbench $(BENCHFLAGS)
 
 ## plugin: build the golangci-lint v2 custom binary with ctxbound (bin/golangci-lint-ctxbound)
 plugin:
