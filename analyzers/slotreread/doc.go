@@ -55,7 +55,10 @@
 // gates[i].slot) is not tracked. Writes through pointers to the receiver
 // variable are not seen. For a //ctxbound:slot method, any other method
 // called on the same receiver between the two reads counts as a possible
-// rebind (runctx's Slot.Bind).
+// rebind (runctx's Slot.Bind). A package that imports neither sync nor
+// sync/atomic and sees no accessor or slot method is not analysed: an
+// exported atomic field of another package's type, loaded there without
+// those imports, is missed.
 //
 // # Examples
 //
