@@ -299,7 +299,7 @@ func (r *Result) recordAssign(lhs, rhs []ast.Expr) {
 	}
 }
 
-// Func returns the scope information of a function declaration or literal.
+// fn returns the scope information of a function declaration or literal.
 func (r *Result) fn(n ast.Node) *funcInfo { return r.funcs[n] }
 
 // HasCallerContext reports whether the function or closure n has the
