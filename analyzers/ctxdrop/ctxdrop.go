@@ -4,8 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -102,7 +100,7 @@ func (c *checker) skipped(fn ast.Node) bool {
 
 func (c *checker) report(fn ast.Node, d ctxscope.Drop) {
 	ctxName, _ := c.scope.CallerContext(fn, d.Call.Pos())
-	callee := calleeName(c.pass, d.Call)
+	callee := lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, d.Call)
 	if d.Helper != nil {
 		name := lintkit.ShortName(d.Helper, c.pass.Pkg)
 		advice := fmt.Sprintf("give %s a ctx parameter and pass %s", name, ctxName)
@@ -114,12 +112,8 @@ func (c *checker) report(fn ast.Node, d ctxscope.Drop) {
 		c.r.Report(d.Call, msg, c.scope.ChainRelated(d.Helper)...)
 		return
 	}
-	what := d.Class.What
-	if d.Class.Via != nil {
-		what = fmt.Sprintf("%s, which returns %s", d.Class.What, d.Class.Via.What)
-	}
 	msg := fmt.Sprintf("call of %s passes a root context (%s) while %s is in scope; pass %s, or context.WithoutCancel(%s) to outlive the caller",
-		callee, what, ctxName, ctxName, ctxName)
+		callee, d.Class.Describe(), ctxName, ctxName, ctxName)
 	var opts []lintkit.Option
 	if o := d.Class.Origin; o != nil && (o.Pos() < d.Call.Pos() || o.End() > d.Call.End()) {
 		opts = append(opts, lintkit.Related(o.Pos(), o.End(), "root context made here"))
@@ -139,26 +133,9 @@ func (c *checker) fixes(fn ast.Node, d ctxscope.Drop) []lintkit.Option {
 	if !visible {
 		return nil
 	}
-	qual := "context"
-	if sel, ok := ast.Unparen(o.Fun).(*ast.SelectorExpr); ok {
-		if id, ok := sel.X.(*ast.Ident); ok {
-			qual = id.Name
-		}
-	}
+	toCtx, toDetach := ctxscope.RootEdits(o, name)
 	return []lintkit.Option{
-		lintkit.Fix("Pass "+name, analysis.TextEdit{Pos: o.Pos(), End: o.End(), NewText: []byte(name)}),
-		lintkit.Fix("Pass context.WithoutCancel("+name+") to outlive the caller",
-			analysis.TextEdit{Pos: o.Pos(), End: o.End(), NewText: []byte(qual + ".WithoutCancel(" + name + ")")}),
+		lintkit.Fix("Pass "+name, toCtx),
+		lintkit.Fix("Pass context.WithoutCancel("+name+") to outlive the caller", toDetach),
 	}
-}
-
-// calleeName names the function a call calls, for messages.
-func calleeName(pass *analysis.Pass, call *ast.CallExpr) string {
-	if fn := lintkit.Callee(pass.TypesInfo, call); fn != nil {
-		return lintkit.ShortName(fn, pass.Pkg)
-	}
-	if fn := lintkit.InterfaceCallee(pass.TypesInfo, call); fn != nil {
-		return lintkit.ShortName(fn, pass.Pkg)
-	}
-	return strings.TrimSpace(types.ExprString(call.Fun))
 }

@@ -164,7 +164,7 @@ func (c *checker) work(site *spawners.Site) []finding {
 			if cl.Kind != ctxscope.Root || c.scope.Exempt(cl.Origin, site.Call) != "" {
 				continue
 			}
-			out = append(out, c.rootFinding("it is started with a root context ("+what(cl)+")", cl, a))
+			out = append(out, c.rootFinding("it is started with a root context ("+cl.Describe()+")", cl, a))
 		}
 	}
 	switch w := site.Work.(type) {
@@ -270,7 +270,7 @@ func (c *checker) funcOf(e ast.Expr) *types.Func {
 }
 
 func (c *checker) dropFinding(d ctxscope.Drop) finding {
-	callee := c.calleeName(d.Call)
+	callee := lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, d.Call)
 	if d.Helper != nil {
 		name := lintkit.ShortName(d.Helper, c.pass.Pkg)
 		f := finding{what: fmt.Sprintf("it calls %s, which makes its own root context (%s),", name, d.Fact.Chain(c.pass.Pkg)), helper: name,
@@ -279,7 +279,7 @@ func (c *checker) dropFinding(d ctxscope.Drop) finding {
 		f.related = append(f.related, c.scope.ChainRelated(d.Helper)...)
 		return f
 	}
-	return c.rootFinding(fmt.Sprintf("it calls %s with a root context (%s)", callee, what(d.Class)), d.Class, d.Arg)
+	return c.rootFinding(fmt.Sprintf("it calls %s with a root context (%s)", callee, d.Class.Describe()), d.Class, d.Arg)
 }
 
 func (c *checker) rootFinding(msg string, cl ctxscope.Class, arg ast.Expr) finding {
@@ -291,23 +291,6 @@ func (c *checker) rootFinding(msg string, cl ctxscope.Class, arg ast.Expr) findi
 		}
 	}
 	return f
-}
-
-// calleeName names the function a call calls, for messages.
-func (c *checker) calleeName(call *ast.CallExpr) string {
-	if fn := lintkit.Callee(c.pass.TypesInfo, call); fn != nil {
-		return lintkit.ShortName(fn, c.pass.Pkg)
-	}
-	return types.ExprString(call.Fun)
-}
-
-// what names what made a root: "context.Background", or
-// "newCtx, which returns context.Background".
-func what(cl ctxscope.Class) string {
-	if cl.Via != nil {
-		return fmt.Sprintf("%s, which returns %s", cl.What, cl.Via.What)
-	}
-	return cl.What
 }
 
 // fixes suggests replacing each root made inside the work by the caller's
@@ -324,14 +307,8 @@ func (c *checker) fixes(encl ast.Node, findings []finding) []lintkit.Option {
 			return nil
 		}
 		name = n
-		qual := "context"
-		if sel, ok := ast.Unparen(f.origin.Fun).(*ast.SelectorExpr); ok {
-			if id, ok := sel.X.(*ast.Ident); ok {
-				qual = id.Name
-			}
-		}
-		toCtx = append(toCtx, analysis.TextEdit{Pos: f.origin.Pos(), End: f.origin.End(), NewText: []byte(n)})
-		toDetach = append(toDetach, analysis.TextEdit{Pos: f.origin.Pos(), End: f.origin.End(), NewText: []byte(qual + ".WithoutCancel(" + n + ")")})
+		c, d := ctxscope.RootEdits(f.origin, n)
+		toCtx, toDetach = append(toCtx, c), append(toDetach, d)
 	}
 	if len(toCtx) == 0 {
 		return nil

@@ -161,3 +161,16 @@ func FuncOf(info *types.Info, fn ast.Node) (obj *types.Func, sig *types.Signatur
 	}
 	return obj, sig
 }
+
+// CalleeName names the function call calls, for messages: the static
+// callee or interface method as ShortName spells it, else the called
+// expression (a func value: "f", "h.fn").
+func CalleeName(info *types.Info, from *types.Package, call *ast.CallExpr) string {
+	if fn := Callee(info, call); fn != nil {
+		return ShortName(fn, from)
+	}
+	if fn := InterfaceCallee(info, call); fn != nil {
+		return ShortName(fn, from)
+	}
+	return types.ExprString(call.Fun)
+}

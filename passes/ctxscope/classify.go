@@ -4,8 +4,35 @@ import (
 	"go/ast"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
+
+// Describe names what made a root for messages: "context.Background", or
+// "newCtx, which returns context.Background".
+func (c Class) Describe() string {
+	if c.Via != nil {
+		return c.What + ", which returns " + c.Via.What
+	}
+	return c.What
+}
+
+// RootEdits returns the edits that replace the root made at origin (a
+// context.Background() or context.TODO() call) by the caller's context
+// name, and by context.WithoutCancel of it, written with the file's own
+// name for package context.
+func RootEdits(origin *ast.CallExpr, name string) (toCtx, toDetach analysis.TextEdit) {
+	qual := "context"
+	if sel, ok := ast.Unparen(origin.Fun).(*ast.SelectorExpr); ok {
+		if id, ok := sel.X.(*ast.Ident); ok {
+			qual = id.Name
+		}
+	}
+	toCtx = analysis.TextEdit{Pos: origin.Pos(), End: origin.End(), NewText: []byte(name)}
+	toDetach = analysis.TextEdit{Pos: origin.Pos(), End: origin.End(), NewText: []byte(qual + ".WithoutCancel(" + name + ")")}
+	return toCtx, toDetach
+}
 
 // self marks a variable's reference to itself while its assignments are
 // classified (ctx = context.WithValue(ctx, k, v)): neutral when combined.

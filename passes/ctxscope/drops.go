@@ -37,10 +37,6 @@ type Drop struct {
 	Returned bool
 }
 
-// Pos is where the drop happens: the root's origin when it is made in the
-// same body, else the call.
-func (d Drop) Pos() token.Pos { return d.Call.Pos() }
-
 // Drops returns the drops in body, in source order, one per root origin.
 // Function literals for which skip returns true are not entered.
 func (r *Result) Drops(body ast.Node, skip func(*ast.FuncLit) bool) []Drop {

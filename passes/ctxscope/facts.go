@@ -204,12 +204,10 @@ func (r *Result) returnsRoot(d *ast.FuncDecl) *ReturnsRoot {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			for i, res := range n.Results {
-				t := r.pass.TypesInfo.TypeOf(res)
-				if t == nil || !lintkit.IsContextType(t) || len(n.Results) == 1 && isTuple(t) {
-					continue
+			for _, res := range n.Results {
+				if t := r.pass.TypesInfo.TypeOf(res); t == nil || !lintkit.IsContextType(t) {
+					continue // a tuple (return f()) is no context either
 				}
-				_ = i
 				c := r.Classify(res)
 				if c.Kind != Root {
 					ok = false
@@ -227,8 +225,6 @@ func (r *Result) returnsRoot(d *ast.FuncDecl) *ReturnsRoot {
 	}
 	return &ReturnsRoot{What: rootWhat(*first), At: r.where(first.Origin.Pos())}
 }
-
-func isTuple(t types.Type) bool { _, ok := t.(*types.Tuple); return ok }
 
 // rootWhat names what made a root for messages: context.Background, or the
 // helper that returned it.

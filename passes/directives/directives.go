@@ -92,7 +92,6 @@ type Directive struct {
 	Target ast.Node
 	id     int
 	line   int
-	file   *token.File
 }
 
 // A Problem is a malformed, unknown or misplaced directive.
@@ -261,7 +260,6 @@ func parseFile(pass *analysis.Pass, r *Result, file *ast.File, local map[types.O
 				continue
 			}
 			d.id = len(r.Directives)
-			d.file = tf
 			d.line = tf.Line(c.Pos())
 			target := targets[cg]
 			if msg := place(d, target, iface); msg != "" {

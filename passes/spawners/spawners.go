@@ -159,7 +159,6 @@ var builtins = map[string]builtin{
 	"(*golang.org/x/sync/errgroup.Group).TryGo":                   {0, -1},
 	"(*sync.WaitGroup).Go":                                        {0, -1},
 	"(*github.com/sourcegraph/conc.WaitGroup).Go":                 {0, -1},
-	"(*github.com/sourcegraph/conc.WaitGroup).WaitAndRecover":     {-1, -1},
 	"(*github.com/sourcegraph/conc/pool.Pool).Go":                 {0, -1},
 	"(*github.com/sourcegraph/conc/pool.ErrorPool).Go":            {0, -1},
 	"(*github.com/sourcegraph/conc/pool.ContextPool).Go":          {0, -1},
