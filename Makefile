@@ -4,7 +4,7 @@ BIN       := $(CURDIR)/bin
 CTXBOUND  := $(BIN)/ctxbound
 STATICCHECK_VERSION := v0.8.2
 
-.PHONY: all build run test test-unit test-fixtures lint std bench plugin plugin-test docs fixtures-update clean
+.PHONY: all build run test test-unit test-fixtures lint std corpus corpus-update bench plugin plugin-test docs fixtures-update clean
 
 all: build
 
@@ -36,11 +36,28 @@ lint: build
 	$(CTXBOUND) ./...
 	cd .golangci-plugin && $(GO) vet ./... && $(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
 
-## std: run ctxbound over the Go standard library and print the finding count
+## std: run ctxbound over the Go standard library (with tests) and check every
+## finding against its verdict in docs/precision/std.tsv; list them (ctxcorpus -v)
 std: build
-	@$(CTXBOUND) std > $(BIN)/std.txt 2>&1; rc=$$?; \
-	  cat $(BIN)/std.txt; echo "std findings: $$(awk -F'\t' 'NF == 1 && /^\// { n++ } END { print n + 0 }' $(BIN)/std.txt)"; \
-	  test $$rc -le 3
+	$(GO) run ./internal/cmd/ctxcorpus -ctxbound $(CTXBOUND) -only std -v
+
+## corpus: the precision ledger on real code: ctxbound -json on every target of
+## docs/precision/corpus.txt (pinned modules, with their tests, and std), each finding
+## checked against its verdict in docs/precision/<name>.tsv; fails on a finding
+## without a verdict and on a verdict whose finding is gone, prints precision per
+## check and each run's CPU and peak RSS. Not in CI (.ci/run): the first run
+## downloads the modules and their dependencies through the module proxy
+## (into bin/corpus and the module cache), and the whole takes minutes.
+## CORPUSFLAGS=-only=grpc,pgx runs some targets; CORPUSFLAGS=-v lists every finding.
+CORPUSFLAGS ?=
+corpus: build
+	$(GO) run ./internal/cmd/ctxcorpus -ctxbound $(CTXBOUND) $(CORPUSFLAGS)
+
+## corpus-update: write the ledgers from a new run: new findings unjudged, a changed
+## message keeps its verdict marked for re-reading (fp?), gone findings dropped
+## (review the diff, then judge every unjudged row and ? verdict)
+corpus-update: build
+	$(GO) run ./internal/cmd/ctxcorpus -ctxbound $(CTXBOUND) -update $(CORPUSFLAGS)
 
 ## bench: CPU, wall time and peak RSS of the suite against the floor, go vet and staticcheck
 BENCHFLAGS ?=
