@@ -4,6 +4,9 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -31,111 +34,390 @@ type checker struct {
 	sp    *spawners.Result
 	dirs  *directives.Result
 	r     *lintkit.Reporter
+	// makers are the ctx-less functions of this package that make a root
+	// context, with the calls from code that has a context: each is
+	// reported once, at its root.
+	makers map[*types.Func]*maker
+}
+
+// A maker is a ctx-less function of this package that makes its own root
+// context, and the calls that reach it from code with a context in scope.
+type maker struct {
+	fn     *types.Func
+	origin *ast.CallExpr
+	what   string
+	calls  []makerCall
+}
+
+type makerCall struct {
+	call   ast.Node // the call, or the spawn site that runs the helper
+	caller ast.Node // the function that has the context
+	helper *types.Func
+	scope  ctxscope.Scope
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	dirs := pass.ResultOf[directives.Analyzer].(*directives.Result)
 	c := &checker{
-		pass:  pass,
-		scope: pass.ResultOf[ctxscope.Analyzer].(*ctxscope.Result),
-		sp:    pass.ResultOf[spawners.Analyzer].(*spawners.Result),
-		dirs:  dirs,
-		r:     lintkit.NewReporter(pass, dirs),
+		pass:   pass,
+		scope:  pass.ResultOf[ctxscope.Analyzer].(*ctxscope.Result),
+		sp:     pass.ResultOf[spawners.Analyzer].(*spawners.Result),
+		dirs:   dirs,
+		r:      lintkit.NewReporter(pass, dirs),
+		makers: map[*types.Func]*maker{},
 	}
 	defer c.r.Finish()
 	for _, fn := range c.scope.Funcs() {
 		c.check(fn)
 	}
+	for _, site := range c.sp.Sites {
+		c.spawnedHelper(site)
+	}
+	c.reportMakers()
 	return nil, nil
+}
+
+// scopeOf returns the caller's context that binds the function or literal
+// fn, and whether fn is (inside) spawned work, which spawnctx reports.
+func (c *checker) scopeOf(fn ast.Node) (s ctxscope.Scope, spawned, ok bool) {
+	for n := fn; n != nil; n = c.scope.Parent(n) {
+		lit, isLit := n.(*ast.FuncLit)
+		if !isLit || c.scope.OwnsContext(lit) {
+			break
+		}
+		if site := c.sp.WorkOf(lit); site != nil && !site.Carries {
+			encl := c.scope.Enclosing(site.Node)
+			if encl == nil {
+				return ctxscope.Scope{}, true, false
+			}
+			s, ok := c.scope.CallerScope(encl, true)
+			return s, true, ok
+		}
+	}
+	s, ok = c.scope.CallerScope(fn, false)
+	return s, false, ok
 }
 
 // check reports the drops in the body of one function or literal, not
 // entering nested literals (each is checked on its own).
 func (c *checker) check(fn ast.Node) {
 	defer lintkit.At(c.pass.Fset, fn)
-	if !c.scope.HasCallerContext(fn) || c.scope.InTestFunc(fn) || c.skipped(fn) {
+	s, spawned, ok := c.scopeOf(fn)
+	if !ok || c.scope.InTestFunc(fn) || c.detachedFunc(fn) {
 		return
 	}
-	var body *ast.BlockStmt
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		body = fn.Body
-	case *ast.FuncLit:
-		body = fn.Body
-	}
-	for _, d := range c.scope.Drops(body, func(*ast.FuncLit) bool { return true }) {
-		if d.Exempt != "" || c.dirs.LineDirective(d.Call.Pos(), directives.Detach) != nil {
+	for _, d := range c.scope.Drops(fn, nil) {
+		if c.dirs.LineDirective(d.Call.Pos(), directives.Detach) != nil {
 			continue
 		}
 		if c.sp.GoCall(d.Call) != nil {
 			continue // go f(context.Background()): spawnctx reports the goroutine
 		}
-		c.report(fn, d)
+		if d.Helper != nil {
+			if d.Exempt != "" || c.dirs.Has(d.Helper, directives.Detach) {
+				continue
+			}
+			if c.addMakerCall(d.Helper, d.Call, fn, s) {
+				continue
+			}
+			if !spawned {
+				c.reportHelper(d, s)
+			}
+			continue
+		}
+		if spawned {
+			continue
+		}
+		switch {
+		case d.Exempt == "":
+			c.reportRoot(fn, d, s)
+		case d.Fresh() && d.Reads != nil && !s.Blank && !(d.Class.Recv && s.Field):
+			c.reportValues(fn, d, s)
+		}
 	}
 }
 
-// skipped reports whether fn is not ctxdrop's to check: spawned work that
-// loses the caller's context (spawnctx reports it), a function marked
-// detach, or one inside such a function.
-func (c *checker) skipped(fn ast.Node) bool {
-	for n := fn; n != nil; n = c.scope.Parent(n) {
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			if c.dirs.FuncDirective(n, directives.Detach) != nil {
-				return true
-			}
-		case *ast.FuncLit:
-			if s := c.sp.WorkOf(n); s != nil && !s.Carries && !c.scope.OwnsContext(n) {
-				if encl := c.scope.Enclosing(s.Node); encl != nil && c.scope.HasCallerContext(encl) {
-					return true
-				}
-			}
-		}
-		if d := c.scope.Decl(n); d != nil && c.dirs.FuncDirective(d, directives.Detach) != nil {
-			return true
-		}
-	}
-	return false
-}
-
-func (c *checker) report(fn ast.Node, d ctxscope.Drop) {
-	ctxName, _ := c.scope.CallerContext(fn, d.Call.Pos())
-	callee := lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, d.Call)
-	if d.Helper != nil {
-		name := lintkit.ShortName(d.Helper, c.pass.Pkg)
-		advice := fmt.Sprintf("give %s a ctx parameter and pass %s", name, ctxName)
-		if v := ctxscope.ContextVariant(d.Helper); v != nil {
-			advice = fmt.Sprintf("call %s with %s instead", lintkit.ShortName(v, c.pass.Pkg), ctxName)
-		}
-		msg := fmt.Sprintf("call of %s drops the caller's context: %s makes its own root context (%s) while %s is in scope; %s",
-			name, name, d.Fact.Chain(c.pass.Pkg), ctxName, advice)
-		c.r.Report(d.Call, msg, c.scope.ChainRelated(d.Helper)...)
+// spawnedHelper collects a spawn site that runs a ctx-less helper of this
+// package by name (go flush(), pool.Submit(s.refresh)): the helper's root
+// is reported once, at the helper.
+func (c *checker) spawnedHelper(site *spawners.Site) {
+	if site.Carries {
 		return
 	}
-	msg := fmt.Sprintf("call of %s passes a root context (%s) while %s is in scope; pass %s, or context.WithoutCancel(%s) to outlive the caller",
-		callee, d.Class.Describe(), ctxName, ctxName, ctxName)
-	var opts []lintkit.Option
-	if o := d.Class.Origin; o != nil && (o.Pos() < d.Call.Pos() || o.End() > d.Call.End()) {
-		opts = append(opts, lintkit.Related(o.Pos(), o.End(), "root context made here"))
+	fn := lintkit.FuncValue(c.pass.TypesInfo, site.Work)
+	if fn == nil {
+		return
 	}
-	opts = append(opts, c.fixes(fn, d)...)
+	if _, ok := c.scope.Makes(fn); !ok || c.dirs.Has(fn, directives.Detach) {
+		return
+	}
+	encl := c.scope.Enclosing(site.Node)
+	if encl == nil || c.scope.InTestFunc(encl) || c.detachedFunc(encl) || c.dirs.LineDirective(site.Node.Pos(), directives.Detach) != nil {
+		return
+	}
+	if s, ok := c.scope.CallerScope(encl, true); ok {
+		c.addMakerCall(fn, site.Node, encl, s)
+	}
+}
+
+// addMakerCall records a call of helper, whose root is made in this
+// package, from caller; it reports false when the root is made elsewhere
+// or helper has a Context variant (the call is the place to fix: call the
+// variant).
+func (c *checker) addMakerCall(helper *types.Func, call, caller ast.Node, s ctxscope.Scope) bool {
+	if ctxscope.ContextVariant(helper) != nil {
+		return false
+	}
+	fn, origin, ok := c.scope.Maker(helper)
+	if !ok || c.dirs.Has(fn, directives.Detach) {
+		return ok
+	}
+	m := c.makers[fn]
+	if m == nil {
+		f, _ := c.scope.Makes(fn)
+		m = &maker{fn: fn, origin: origin, what: f.What}
+		c.makers[fn] = m
+	}
+	m.calls = append(m.calls, makerCall{call: call, caller: caller, helper: helper, scope: s})
+	return true
+}
+
+// detachedFunc reports whether fn, or the declaration it is in, is marked
+// //ctxbound:detach.
+func (c *checker) detachedFunc(fn ast.Node) bool {
+	if d, ok := fn.(*ast.FuncDecl); ok && c.dirs.FuncDirective(d, directives.Detach) != nil {
+		return true
+	}
+	d := c.scope.Decl(fn)
+	return d != nil && c.dirs.FuncDirective(d, directives.Detach) != nil
+}
+
+// reportRoot reports a call that passes a root context.
+func (c *checker) reportRoot(fn ast.Node, d ctxscope.Drop, s ctxscope.Scope) {
+	callee := lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, d.Call)
+	var msg string
+	if s.Blank {
+		msg = fmt.Sprintf("call of %s passes a root context (%s) while the caller's context is in scope as an unnamed parameter; name the parameter ctx and pass it, or context.WithoutCancel(ctx) to outlive the caller",
+			callee, d.Class.Describe())
+	} else {
+		msg = fmt.Sprintf("call of %s passes a root context (%s) while %s is in scope; pass %s, or context.WithoutCancel(%s) to outlive the caller",
+			callee, d.Class.Describe(), s.Name, s.Name, s.Name)
+	}
+	opts := c.originRelated(d)
+	opts = append(opts, c.fixes(fn, d, s, d.Class.Deadline)...)
 	c.r.Report(d.Call, msg, opts...)
 }
 
-// fixes replaces a context.Background() or context.TODO() argument by the
-// caller's context when its name is visible at the call.
-func (c *checker) fixes(fn ast.Node, d ctxscope.Drop) []lintkit.Option {
+// reportValues reports work on a fresh root, rightly free of the caller's
+// cancellation, that reads context values: the caller's values are lost.
+func (c *checker) reportValues(fn ast.Node, d ctxscope.Drop, s ctxscope.Scope) {
+	callee := lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, d.Call)
+	if d.Class.Recv {
+		msg := fmt.Sprintf("call of %s uses the component's lifetime context %s while %s is in scope, and %s reads context values (%s): the caller's values are lost; derive its context from %s, with context.WithoutCancel(%s) to outlive the caller",
+			callee, d.Class.What, s.Name, callee, d.Reads.What(), s.Name, s.Name)
+		c.r.Report(d.Call, msg, c.readerRelated(d)...)
+		return
+	}
+	msg := fmt.Sprintf("call of %s gets a fresh root context (%s, %s) while %s is in scope, and %s reads context values (%s): the caller's values are lost; pass context.WithoutCancel(%s), or WithTimeout over it, to keep them",
+		callee, d.Class.Describe(), ctxscope.Why(d, s.Name), s.Name, callee, d.Reads.What(), s.Name)
+	opts := append(c.originRelated(d), c.readerRelated(d)...)
+	if f := c.fixes(fn, d, s, true); len(f) > 0 {
+		opts = append(opts, f[0]) // only WithoutCancel: passing ctx would add a cancellation the work must not have
+	}
+	c.r.Report(d.Call, msg, opts...)
+}
+
+// readerRelated points at the function that reads the context's values.
+func (c *checker) readerRelated(d ctxscope.Drop) []lintkit.Option {
+	if fn := lintkit.Callee(c.pass.TypesInfo, d.Call); fn != nil && fn.Pos().IsValid() {
+		return []lintkit.Option{lintkit.Related(fn.Pos(), fn.Pos(), lintkit.ShortName(fn, c.pass.Pkg)+" reads the context's values")}
+	}
+	return nil
+}
+
+func (c *checker) originRelated(d ctxscope.Drop) []lintkit.Option {
+	if o := d.Class.Origin; o != nil && (o.Pos() < d.Call.Pos() || o.End() > d.Call.End()) {
+		return []lintkit.Option{lintkit.Related(o.Pos(), o.End(), "root context made here")}
+	}
+	return nil
+}
+
+// reportHelper reports, at the call, a call of a ctx-less helper whose
+// root is made in another package, or that has a Context variant.
+func (c *checker) reportHelper(d ctxscope.Drop, s ctxscope.Scope) {
+	name := lintkit.ShortName(d.Helper, c.pass.Pkg)
+	ctxName := s.Name
+	if s.Blank {
+		ctxName = "ctx"
+	}
+	advice := fmt.Sprintf("give %s a ctx parameter and pass %s, or context.WithoutCancel(%s) to outlive the caller", name, ctxName, ctxName)
+	if v := ctxscope.ContextVariant(d.Helper); v != nil {
+		advice = fmt.Sprintf("call %s with %s instead", lintkit.ShortName(v, c.pass.Pkg), ctxName)
+	}
+	inScope := ctxName + " is in scope"
+	if s.Blank {
+		inScope = "the caller's context is in scope as an unnamed parameter"
+	}
+	msg := fmt.Sprintf("call of %s drops the caller's context: %s makes its own root context (%s) while %s; %s",
+		name, name, d.Fact.Chain(c.pass.Pkg), inScope, advice)
+	c.r.Report(d.Call, msg, c.scope.ChainRelated(d.Helper)...)
+}
+
+// reportMakers reports each ctx-less function of this package that makes
+// its own root context once, at the root, with the calls from code that
+// has a context as related positions.
+func (c *checker) reportMakers() {
+	var ms []*maker
+	for _, m := range c.makers {
+		ms = append(ms, m)
+	}
+	slices.SortFunc(ms, func(a, b *maker) int { return int(a.origin.Pos() - b.origin.Pos()) })
+	for _, m := range ms {
+		slices.SortFunc(m.calls, func(a, b makerCall) int { return int(a.call.Pos() - b.call.Pos()) })
+		first := m.calls[0]
+		ctxName := "ctx"
+		for _, mc := range m.calls {
+			if !mc.scope.Blank {
+				ctxName = mc.scope.Name
+				break
+			}
+		}
+		name := lintkit.ShortName(m.fn, c.pass.Pkg)
+		var names []string
+		for _, mc := range m.calls {
+			if n := c.funcName(mc.caller); !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+		callers := names[0]
+		switch {
+		case len(names) == 1 && first.helper.Origin() != m.fn:
+			callers += " (through " + lintkit.ShortName(first.helper, c.pass.Pkg) + ")"
+		case len(names) == 2:
+			callers += " and " + names[1]
+		case len(names) > 2:
+			callers += fmt.Sprintf(", %s and %d more", names[1], len(names)-2)
+		}
+		msg := fmt.Sprintf("%s makes its own root context (%s) but is called with a context in scope from %s; give %s a ctx parameter and pass %s, or context.WithoutCancel(%s) to outlive the caller",
+			name, m.what, callers, name, ctxName, ctxName)
+		var opts []lintkit.Option
+		for _, mc := range m.calls {
+			where := "called here with the caller's context in scope"
+			if !mc.scope.Blank {
+				where = "called here with " + mc.scope.Name + " in scope"
+			}
+			opts = append(opts, lintkit.Related(mc.call.Pos(), mc.call.End(), where))
+		}
+		// The chain of each helper called, each step once.
+		seen := map[token.Pos]bool{m.origin.Pos(): true}
+		for _, mc := range m.calls {
+			for _, st := range c.scope.MakesChain(mc.helper) {
+				if seen[st.Pos] {
+					continue
+				}
+				seen[st.Pos] = true
+				if next := c.scope.MakesChain(st.Func); len(next) > 1 {
+					opts = append(opts, lintkit.Related(st.Pos, st.Pos, lintkit.ShortName(st.Func, c.pass.Pkg)+" calls "+lintkit.ShortName(next[1].Func, c.pass.Pkg)+" here"))
+				}
+			}
+		}
+		c.r.Report(m.origin, msg, opts...)
+	}
+}
+
+// funcName names the function or literal n for messages: "Store.Get", or
+// "a func literal in Store.Get".
+func (c *checker) funcName(n ast.Node) string {
+	d := c.scope.Decl(n)
+	if d == nil {
+		return "a func literal"
+	}
+	obj, _ := c.pass.TypesInfo.Defs[d.Name].(*types.Func)
+	name := d.Name.Name
+	if obj != nil {
+		name = lintkit.ShortName(obj, c.pass.Pkg)
+	}
+	if _, lit := n.(*ast.FuncLit); lit {
+		return "a func literal in " + name
+	}
+	return name
+}
+
+// fixes returns the fixes of a drop whose root is a context.Background()
+// or context.TODO() call (the argument, or where the variable passed was
+// made) at which the caller's context is visible: pass it, or
+// context.WithoutCancel of it. detachFirst puts the second
+// first: where the code means the work to outlive the caller (a deadline
+// of its own, a fresh root), passing ctx would add a cancellation it did
+// not have. For an unnamed context parameter the first fix names it ctx.
+func (c *checker) fixes(fn ast.Node, d ctxscope.Drop, s ctxscope.Scope, detachFirst bool) []lintkit.Option {
 	o := d.Class.Origin
-	if o == nil || d.Class.Via != nil || ast.Unparen(d.Arg) != o {
+	if o == nil || d.Class.Via != nil {
 		return nil
 	}
-	name, visible := c.scope.CallerContext(fn, o.Pos())
-	if !visible {
+	name := s.Name
+	var rename []analysis.TextEdit
+	if s.Blank {
+		id := c.blankParam(s.Func)
+		if id == nil || !c.unresolved("ctx", o.Pos()) {
+			return nil
+		}
+		name = "ctx"
+		rename = []analysis.TextEdit{{Pos: id.Pos(), End: id.End(), NewText: []byte("ctx")}}
+	} else if !c.scope.Visible(s, o.Pos()) {
 		return nil
 	}
-	toCtx, toDetach := ctxscope.RootEdits(o, name)
-	return []lintkit.Option{
-		lintkit.Fix("Pass "+name, toCtx),
-		lintkit.Fix("Pass context.WithoutCancel("+name+") to outlive the caller", toDetach),
+	toCtx, toDetach, detachOK := c.scope.RootEdits(o, name)
+	var opts []lintkit.Option
+	pass := lintkit.Fix("Pass "+name, append(rename, toCtx)...)
+	if s.Blank {
+		pass = lintkit.Fix("Name the context parameter ctx and pass it", append(rename, toCtx)...)
 	}
+	if !detachOK {
+		if detachFirst {
+			return nil // the only safe fix is not possible here
+		}
+		return []lintkit.Option{pass}
+	}
+	detach := lintkit.Fix("Pass context.WithoutCancel("+name+") to outlive the caller", append(slices.Clone(rename), toDetach)...)
+	if detachFirst {
+		opts = append(opts, detach, pass)
+	} else {
+		opts = append(opts, pass, detach)
+	}
+	return opts
+}
+
+// blankParam returns the _ identifier of fn's unnamed context parameter,
+// or nil (an unnamed parameter cannot be named alone).
+func (c *checker) blankParam(fn ast.Node) *ast.Ident {
+	var ft *ast.FuncType
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		ft = fn.Type
+	case *ast.FuncLit:
+		ft = fn.Type
+	}
+	if ft == nil {
+		return nil
+	}
+	for _, field := range ft.Params.List {
+		for _, id := range field.Names {
+			if id.Name == "_" && lintkit.IsContextType(c.pass.TypesInfo.TypeOf(field.Type)) {
+				return id
+			}
+		}
+	}
+	return nil
+}
+
+// unresolved reports whether name resolves to nothing at pos: a parameter
+// may take it.
+func (c *checker) unresolved(name string, pos token.Pos) bool {
+	scope := c.pass.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return false
+	}
+	_, obj := scope.LookupParent(name, pos)
+	return obj == nil
 }

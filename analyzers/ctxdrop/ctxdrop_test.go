@@ -15,21 +15,22 @@ import (
 // standard library they import is analysed once.
 func TestScenarios(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), ctxdrop.Analyzer,
-		"basic", "negative", "crosspkg/use", "generated", "suppress")
+		"basic", "negative", "provenance", "crosspkg/use", "generated", "suppress")
 }
 
 func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ctxdrop.Analyzer, "fixes")
 }
 
-// TestChainRelated: a drop through a helper chain carries the chain with
-// positions as related information, one step per helper of this package.
+// TestChainRelated: a ctx-less helper's root is reported once, at the
+// root, with every call from code with a context and each step of the
+// helper chain as related information.
 func TestChainRelated(t *testing.T) {
 	results := analysistest.Run(t, analysistest.TestData(), ctxdrop.Analyzer, "basic")
 	var got []string
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
-			if !strings.HasPrefix(d.Message, "call of Store.refreshAll ") {
+			if !strings.HasPrefix(d.Message, "Store.refresh makes its own root context") {
 				continue
 			}
 			for _, rel := range d.Related {
@@ -37,8 +38,35 @@ func TestChainRelated(t *testing.T) {
 			}
 		}
 	}
-	want := []string{"49: Store.refreshAll calls Store.refresh here", "46: Store.refresh makes its root context here"}
+	want := []string{"54: called here with ctx in scope", "55: called here with ctx in scope", "49: Store.refreshAll calls Store.refresh here"}
 	if !slices.Equal(got, want) {
 		t.Errorf("related = %q, want %q", got, want)
+	}
+}
+
+// TestFixOrder: the first fix, the one -fix applies, adds no cancellation
+// the code did not have where the code means its work to outlive the
+// caller (a deadline of its own, a fresh root), and passes ctx elsewhere.
+func TestFixOrder(t *testing.T) {
+	results := analysistest.Run(t, analysistest.TestData(), ctxdrop.Analyzer, "fixes")
+	got := map[int][]string{}
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			line := r.Pass.Fset.Position(d.Pos).Line
+			for _, f := range d.SuggestedFixes {
+				got[line] = append(got[line], f.Message)
+			}
+		}
+	}
+	detach := "Pass context.WithoutCancel(ctx) to outlive the caller"
+	for line, want := range map[int][]string{
+		16: {"Pass ctx", detach},                                   // direct
+		27: {detach, "Pass ctx"},                                   // deadline
+		34: {detach},                                               // shutdown, values lost
+		39: {"Name the context parameter ctx and pass it", detach}, // unnamed parameter
+	} {
+		if !slices.Equal(got[line], want) {
+			t.Errorf("line %d: fixes %q, want %q", line, got[line], want)
+		}
 	}
 }

@@ -5,17 +5,30 @@
 //
 // ctxdrop: report calls that pass a root context while the caller has a context
 //
-// In a function that has the caller's context in scope (a context.Context
-// parameter, r.Context() of an *http.Request parameter, a context field of
-// the receiver, or any of these captured by a closure), ctxdrop reports
+// In a function that has the caller's context in scope (a context
+// parameter, named or not, of context.Context or of a type that implements
+// it; r.Context() of an *http.Request parameter; a context field of the
+// receiver; or any of these captured by a closure that the function runs),
+// ctxdrop reports
 //
 //   - a call that passes a root context to a context parameter:
-//     context.Background or context.TODO, directly, through a local or
-//     package variable, or as returned by a helper that returns one;
-//   - a call of a function of the module that has no context parameter and
-//     makes its own root context (directly or through one such helper,
-//     across packages): the caller's context cannot reach it, so the helper
-//     needs a ctx parameter.
+//     context.Background or context.TODO, directly, through a variable
+//     last assigned one (in program order), or as returned by a helper
+//     that returns one. Under an unnamed _ parameter the advice is to name
+//     it and pass it;
+//   - a function of this package with no context parameter that makes its
+//     own root context and is called from code that has one: once, at its
+//     root, with every such call (and the helper chain) as related
+//     positions, since the helper is where the fix goes. A call of such a
+//     helper of another package is reported at the call, as is a helper
+//     with a Context variant (call SyncContext with ctx instead of Sync);
+//   - work on a fresh root that rightly outlives the caller's cancellation
+//     (a lifetime context made here, a shutdown context made once ctx is
+//     done, a deferred cleanup) or the receiver's own lifetime context,
+//     when the work reads context values (ctx.Value, directly or through
+//     the functions it calls, across packages: a trace span, a logger, an
+//     identity): the caller's values are lost. Fix with
+//     context.WithoutCancel(ctx), or WithTimeout over it.
 //
 // This is the synchronous form of spawnctx: the work does not cross a
 // goroutine, but it still runs without the identity, deadline and
@@ -24,24 +37,32 @@
 // state and acted for another user's session.
 //
 // Not reported (each is correct code): a fresh context made after the
-// function observed ctx.Done() or ctx.Err() (graceful shutdown) or called its
-// own cancel (a release); a root made in a deferred call or a
-// context.AfterFunc callback; a component's own lifetime context, made in a
-// constructor or Start and stored in a field to be cancelled by Close;
-// pprof.SetGoroutineLabels(context.Background()), which resets labels; a
-// context carried inside another value (http.NewRequestWithContext, then
-// req.WithContext(ctx)); helpers that make a root context inside the
-// standard library or another module, where there is no context to pass;
-// main, init and tests, which have no caller context; spawned work, which
-// spawnctx reports.
+// function observed ctx.Done() or ctx.Err() (graceful shutdown; a case
+// <-ctx.Done(): exempts its own body, not its sibling cases) or called its
+// own cancel (a release); a root made in a deferred call, a t.Cleanup or a
+// context.AfterFunc callback; a component's lifetime context, its cancel
+// kept by a long-lived owner (a field, a map or slice element of one, a
+// write through a pointer, a closure stored or returned as a closer, a
+// package-level context); all three only while the work reads no context
+// values. Also pprof.SetGoroutineLabels(context.Background()), which resets
+// labels; a context carried inside another value
+// (http.NewRequestWithContext, then req.WithContext(ctx)); a root seeded
+// with the caller's values; a root handed to a parameter the callee
+// ignores (func f(_ context.Context)); helpers that make a root context
+// inside the standard library or another module, where there is no
+// context to pass; main, init and tests, which have no caller context; a
+// literal the function returns or stores, which belongs to whoever runs
+// it; spawned work, which spawnctx reports.
 //
-// Limits: the analysis is flow-insensitive (a variable is a root context when
-// every value assigned to it is one); func values held in variables, fields
-// or interfaces are not resolved; a root made more than one helper below the
-// called function is an implementation detail of that API and is not
-// reported. The context-less variant of an API that delegates to its
-// Context variant (Query calling QueryContext(context.Background(), ...)) is
-// not reported either: it is documented to use a root context.
+// Limits: variables assigned in a closure or through a pointer are not
+// followed (their provenance is unknown); func values held in variables,
+// fields or interfaces are not resolved; a root made more than one helper
+// below the called function is an implementation detail of that API and is
+// not reported, nor are the goroutines a helper starts or a root with a
+// deadline of its own whose work reads no context values (the helper
+// bounds its own work). The context-less variant of an API that delegates
+// to its Context variant (Query calling QueryContext(context.Background(),
+// ...)) is not reported either: it is documented to use a root context.
 //
 // # Examples
 //
@@ -52,12 +73,17 @@
 //	}
 //
 //	func (s *Store) Get(ctx context.Context, id string) (Record, error) {
-//		s.refresh() // want: call of Store.refresh drops the caller's context
+//		s.refresh()
 //		...
 //	}
 //
 //	func (s *Store) refresh() {
-//		s.db.Exec(context.Background(), reload)
+//		s.db.Exec(context.Background(), reload) // want: Store.refresh makes its own root context (context.Background) but is called with a context in scope from Store.Get
+//	}
+//
+//	func (s *Server) Stop(ctx context.Context) {
+//		<-ctx.Done()
+//		s.audit.Record(context.Background(), "stopped") // want: call of Audit.Record gets a fresh root context (context.Background, made once ctx is done or cancelled) while ctx is in scope, and Audit.Record reads context values
 //	}
 //
 // Right:
@@ -70,13 +96,19 @@
 //		<-ctx.Done()
 //		shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 //		defer cancel()
-//		return s.srv.Shutdown(shutdownCtx) // fine: the caller's context is done
+//		return s.srv.Shutdown(shutdownCtx) // fine: the caller's context is done, and Shutdown reads no values
+//	}
+//
+//	func (s *Server) Stop(ctx context.Context) {
+//		<-ctx.Done()
+//		s.audit.Record(context.WithoutCancel(ctx), "stopped") // keeps the trace and session
 //	}
 //
 // # Directives
 //
 // //ctxbound:detach -- <reason> in a function's doc comment, or on the line
-// of the call (or the line above), accepts the root context as intended.
+// of the call (or the line above), accepts the root context as intended; on
+// a ctx-less helper it silences the finding for every caller.
 // //ctxbound:ignore ctxdrop -- <reason> silences one finding.
 //
 // # Options

@@ -13,24 +13,36 @@
 // across packages: safeGo(f) is a spawner wherever it is imported).
 //
 // At a spawn site in a function that has the caller's context in scope (a
-// context.Context parameter, r.Context() of an *http.Request parameter, a
-// context field of the receiver, or any of these captured by a closure),
-// spawnctx reports the spawned work when it
+// context parameter, of context.Context or of a type that implements it, an
+// *http.Request parameter's r.Context(), a context field of the receiver,
+// or any of these captured by a closure; not an unnamed _ parameter, which
+// a framework may pass only for the call), spawnctx reports, each at its
+// own position with its own fix, every place where the spawned work
 //
 //   - passes a root context (context.Background or context.TODO, directly,
-//     through a local or package variable, or the result of a helper that
+//     through a variable last assigned one, or the result of a helper that
 //     returns one) to a function that takes a context;
 //   - is started with a root context: go f(context.Background());
-//   - calls a function of the module with no context parameter that makes
-//     its own root context, directly or through one such helper, across
-//     packages, so the caller's context cannot reach it;
+//   - calls a function of another package of the module with no context
+//     parameter that makes its own root context, directly or through one
+//     such helper, so the caller's context cannot reach it (a helper of
+//     this package is reported once, at its root, by ctxdrop);
+//   - runs on a fresh root that rightly outlives the caller (a component's
+//     lifetime context, a shutdown context made once ctx is done) but calls
+//     a function that reads context values (ctx.Value, or a trace span, a
+//     logger, an identity looked up in the context, across packages): the
+//     caller's values are lost ("goroutine loses the caller's values");
 //   - reads an identity key (AGENT_SESSION_KEY, SESSION_ID, ...) from the
 //     process environment, directly or through a helper: the environment is
 //     one per process and holds whichever session wrote it last. The
 //     envidentity finding for the read is given as a related position.
 //
-// The check is about the context actually passed, not whether the name ctx
-// appears in the closure. A goroutine that does no context work is silent.
+// Where each context value comes from is followed in program order (see
+// passes/ctxscope): ctx = context.Background() changes only the later uses,
+// a shadowing ctx, cancel := context.WithCancel(context.Background()) is a
+// root, and re-deriving a value in place keeps its provenance. The check is
+// about the context actually passed, not whether the name ctx appears in
+// the closure. A goroutine that does no context work is silent.
 //
 // Why: the work runs for one session, one request, one run. Without the
 // caller's context it loses that identity and its cancellation. In the
@@ -41,20 +53,31 @@
 //
 // Accepted: the caller's ctx or anything derived from it inside the work;
 // context.WithoutCancel(ctx), the way to outlive the caller and keep its
-// values; the ctx of errgroup.WithContext(ctx); runctx.Go, runctx.Group.Go
-// and runctx.Pool.Submit, which hand the caller's context to the work; a
-// root made after the work observed ctx.Done() or ctx.Err() (graceful
-// shutdown), in a deferred call, or in a context.AfterFunc callback; a root
-// kept as a component's lifetime context (stored in a field, cancelled by
-// Close); pprof.SetGoroutineLabels(context.Background()).
+// values, and a root seeded with the caller's values
+// (context.WithValue(context.Background(), k, ctx.Value(k))); the ctx of
+// errgroup.WithContext(ctx); runctx.Go, runctx.Group.Go and
+// runctx.Pool.Submit, which hand the caller's context to the work; a root
+// made after the work observed ctx.Done() or ctx.Err() (graceful shutdown;
+// a case <-ctx.Done(): exempts its own body, not its sibling cases), in a
+// deferred call, in a t.Cleanup or context.AfterFunc callback, or kept as
+// a component's lifetime context (its cancel stored in a field, a map or
+// slice of a field, through a pointer, in a closure stored or returned as a
+// closer; a package-level context), as long as the work reads no context
+// values; pprof.SetGoroutineLabels(context.Background()); a root handed to
+// a function that ignores its context parameter (func f(_
+// context.Context)). A goroutine started inside a deferred call is checked
+// like any other.
 //
 // Limits: func values held in variables, fields or interfaces are not
 // resolved, so work started through them is not checked. A root made more
 // than one helper below the called function is an implementation detail of
-// that API, not a parameter its caller can add, and is not reported. A helper that makes
-// a root context inside the standard library or another module is not
-// reported: there is no context to pass. The analysis is flow-insensitive:
-// a variable is a root context when every value assigned to it is one.
+// that API, not a parameter its caller can add, and is not reported. A
+// helper that makes a root context inside the standard library or another
+// module is not reported: there is no context to pass. A helper's own
+// goroutines, and a root with a deadline of its own whose work reads no
+// context values, are the helper's (a per-connection serve loop, a cleanup
+// after a failure), not its callers'. A variable assigned in a closure, or
+// through a pointer, is not followed.
 //
 // # Examples
 //
@@ -95,7 +118,12 @@
 //
 // # Options
 //
-// -spawnctx.fix=ctx|detach chooses the suggested fix listed first, which
-// -fix applies: pass the caller's ctx (default), or
-// context.WithoutCancel(ctx). Spawners are configured with -config.spawners.
+// -spawnctx.fix=auto|ctx|detach chooses the suggested fix listed first,
+// which -fix applies. auto (the default): context.WithoutCancel(ctx) where
+// the work means to outlive the caller (a root with a deadline of its own,
+// a fresh root), which adds no cancellation the code did not have, and the
+// caller's ctx elsewhere; ctx or detach put that fix first everywhere
+// (where both are offered). Where the work loses values on a fresh root,
+// only context.WithoutCancel(ctx) is offered. Spawners are configured with
+// -config.spawners.
 package spawnctx

@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 
 func flags() flag.FlagSet {
 	fs := flag.NewFlagSet("spawnctx", flag.ContinueOnError)
-	fs.Var(&fixFlag{"ctx"}, "fix", "the suggested fix listed first (applied by -fix): ctx (pass the caller's ctx) or detach (context.WithoutCancel(ctx))")
+	fs.Var(&fixFlag{"auto"}, "fix", "the suggested fix listed first (applied by -fix): auto (context.WithoutCancel(ctx) where the work means to outlive the caller, else ctx), ctx or detach")
 	return *fs
 }
 
@@ -46,33 +46,33 @@ func (f *fixFlag) String() string {
 }
 func (f *fixFlag) Get() any { return f.v }
 func (f *fixFlag) Set(s string) error {
-	if s != "ctx" && s != "detach" {
-		return fmt.Errorf("want ctx or detach, not %q", s)
+	if s != "auto" && s != "ctx" && s != "detach" {
+		return fmt.Errorf("want auto, ctx or detach, not %q", s)
 	}
 	f.v = s
 	return nil
 }
 
 type checker struct {
-	pass   *analysis.Pass
-	scope  *ctxscope.Result
-	sp     *spawners.Result
-	id     *identity.Result
-	dirs   *directives.Result
-	r      *lintkit.Reporter
-	detach bool // -spawnctx.fix=detach
+	pass  *analysis.Pass
+	scope *ctxscope.Result
+	sp    *spawners.Result
+	id    *identity.Result
+	dirs  *directives.Result
+	r     *lintkit.Reporter
+	order string // -spawnctx.fix
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	dirs := pass.ResultOf[directives.Analyzer].(*directives.Result)
 	c := &checker{
-		pass:   pass,
-		scope:  pass.ResultOf[ctxscope.Analyzer].(*ctxscope.Result),
-		sp:     pass.ResultOf[spawners.Analyzer].(*spawners.Result),
-		id:     pass.ResultOf[identity.Analyzer].(*identity.Result),
-		dirs:   dirs,
-		r:      lintkit.NewReporter(pass, dirs),
-		detach: pass.Analyzer.Flags.Lookup("fix").Value.(flag.Getter).Get() == "detach",
+		pass:  pass,
+		scope: pass.ResultOf[ctxscope.Analyzer].(*ctxscope.Result),
+		sp:    pass.ResultOf[spawners.Analyzer].(*spawners.Result),
+		id:    pass.ResultOf[identity.Analyzer].(*identity.Result),
+		dirs:  dirs,
+		r:     lintkit.NewReporter(pass, dirs),
+		order: pass.Analyzer.Flags.Lookup("fix").Value.(flag.Getter).Get().(string),
 	}
 	defer c.r.Finish()
 	for _, site := range c.sp.Sites {
@@ -81,14 +81,17 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// A finding is one way the work drops the caller's context.
+// A finding is one way the work drops the caller's context, reported where
+// it happens.
 type finding struct {
+	at      analysis.Range   // where: the call in the work, the read, or the site
 	what    string           // "it calls db.Exec with a root context (context.Background)"
 	helper  string           // the ctx-less helper to give a ctx parameter, if that is the fix
 	variant string           // or its Context variant to call instead
 	env     bool             // an identity read of the process environment
+	values  string           // a fresh root whose values are lost: what reads them
 	related []lintkit.Option // where the root was made, the helper chain
-	origin  *ast.CallExpr    // a root made inside the work: the fix replaces it
+	drop    *ctxscope.Drop   // a root made inside the work: the fix replaces it
 }
 
 func (c *checker) check(site *spawners.Site) {
@@ -97,38 +100,39 @@ func (c *checker) check(site *spawners.Site) {
 		return // runctx and wrappers that hand on the caller's context
 	}
 	encl := c.scope.Enclosing(site.Node)
-	if encl == nil || !c.scope.HasCallerContext(encl) || c.scope.InTestFunc(encl) {
+	if encl == nil || c.scope.InTestFunc(encl) {
 		return
 	}
-	if c.detached(site, encl) {
+	s, ok := c.scope.CallerScope(encl, true)
+	if !ok || c.detached(site, encl) {
 		return
 	}
-	findings := c.work(site)
-	if len(findings) == 0 {
-		return
-	}
-	ctxName, _ := c.scope.CallerContext(encl, site.Node.Pos())
 	boundary := "goroutine"
 	if site.Kind != spawners.GoStmt {
 		boundary = "func run by " + site.Boundary
 	}
-	f := findings[0]
-	advice := fmt.Sprintf("pass %s, or context.WithoutCancel(%s) to outlive the caller", ctxName, ctxName)
-	switch {
-	case f.env:
-		advice = fmt.Sprintf("pass %s and take the identity from it", ctxName)
-	case f.variant != "":
-		advice = fmt.Sprintf("call %s with %s, or context.WithoutCancel(%s) to outlive the caller", f.variant, ctxName, ctxName)
-	case f.helper != "":
-		advice = fmt.Sprintf("give %s a ctx parameter and pass %s, or context.WithoutCancel(%s) to outlive the caller", f.helper, ctxName, ctxName)
+	for _, f := range c.work(site, s) {
+		advice := fmt.Sprintf("pass %s, or context.WithoutCancel(%s) to outlive the caller", s.Name, s.Name)
+		switch {
+		case f.env:
+			advice = fmt.Sprintf("pass %s and take the identity from it", s.Name)
+		case f.variant != "":
+			advice = fmt.Sprintf("call %s with %s, or context.WithoutCancel(%s) to outlive the caller", f.variant, s.Name, s.Name)
+		case f.helper != "":
+			advice = fmt.Sprintf("give %s a ctx parameter and pass %s, or context.WithoutCancel(%s) to outlive the caller", f.helper, s.Name, s.Name)
+		}
+		msg := fmt.Sprintf("%s drops the caller's context: %s while %s is in scope; %s", boundary, f.what, s.Name, advice)
+		if f.values != "" {
+			msg = fmt.Sprintf("%s loses the caller's values: %s while %s is in scope, and %s; pass context.WithoutCancel(%s), or WithTimeout over it, to keep them",
+				boundary, f.what, s.Name, f.values, s.Name)
+		}
+		opts := f.related
+		if f.at.Pos() != site.Node.Pos() {
+			opts = append(opts, lintkit.Related(site.Node.Pos(), site.Node.End(), "spawned here"))
+		}
+		opts = append(opts, c.fixes(encl, s, f)...)
+		c.r.Report(f.at, msg, opts...)
 	}
-	msg := fmt.Sprintf("%s drops the caller's context: %s while %s is in scope; %s", boundary, f.what, ctxName, advice)
-	var opts []lintkit.Option
-	for _, f := range findings {
-		opts = append(opts, f.related...)
-	}
-	opts = append(opts, c.fixes(encl, findings)...)
-	c.r.Report(site.Node, msg, opts...)
 }
 
 // detached reports whether a //ctxbound:detach directive accepts the site:
@@ -145,57 +149,67 @@ func (c *checker) detached(site *spawners.Site, encl ast.Node) bool {
 			return true
 		}
 	}
-	if fn := c.funcOf(site.Work); fn != nil && c.dirs.Has(fn, directives.Detach) {
+	if fn := lintkit.FuncValue(c.pass.TypesInfo, site.Work); fn != nil && c.dirs.Has(fn, directives.Detach) {
 		return true
 	}
 	return false
 }
 
-// work returns the findings for the work of a site.
-func (c *checker) work(site *spawners.Site) []finding {
+// work returns the findings for the work of a site, in source order.
+func (c *checker) work(site *spawners.Site, s ctxscope.Scope) []finding {
 	var out []finding
 	if site.Call != nil { // go f(args): the args are evaluated here
-		for _, a := range site.Call.Args {
-			t := c.pass.TypesInfo.TypeOf(a)
-			if t == nil || !lintkit.IsContextType(t) {
+		callee := lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, site.Call)
+		for _, d := range c.scope.CallDrops(site.Call) {
+			if d.Helper != nil {
+				continue // go helper(): the work, below
+			}
+			if d.Exempt == "" {
+				out = append(out, c.rootFinding(site.Node, "it is started with a root context ("+d.Class.Describe()+")", d))
 				continue
 			}
-			cl := c.scope.Classify(a)
-			if cl.Kind != ctxscope.Root || c.scope.Exempt(cl.Origin, site.Call) != "" {
+			if !d.Fresh() || d.Reads == nil || d.Class.Recv && s.Field {
 				continue
 			}
-			out = append(out, c.rootFinding("it is started with a root context ("+cl.Describe()+")", cl, a))
+			var f finding
+			if d.Class.Recv {
+				f = finding{at: site.Node, what: "it is started with the component's lifetime context " + d.Class.What}
+			} else {
+				f = c.rootFinding(site.Node, fmt.Sprintf("it is started with a fresh root context (%s, %s)", d.Class.Describe(), ctxscope.Why(d, "the caller's context")), d)
+			}
+			f.values = fmt.Sprintf("%s reads context values (%s)", callee, d.Reads.What())
+			out = append(out, f)
 		}
 	}
 	switch w := site.Work.(type) {
 	case *ast.FuncLit:
-		skip := func(lit *ast.FuncLit) bool {
-			if lit == w {
-				return false
-			}
+		enter := func(lit *ast.FuncLit) bool {
 			if s := c.sp.WorkOf(lit); s != nil && !s.Carries {
-				return true // nested spawned work: reported at its own site
+				return false // nested spawned work: reported at its own site
 			}
-			return c.scope.OwnsContext(lit) // has a context of its own: ctxdrop's
+			return !c.scope.OwnsContext(lit) && !c.scope.Detached(lit) // has a context of its own: ctxdrop's
 		}
-		for _, d := range c.scope.Drops(w.Body, skip) {
-			if d.Exempt != "" || c.dirs.LineDirective(d.Call.Pos(), directives.Detach) != nil {
+		for _, d := range c.scope.Drops(w, enter) {
+			if c.dirs.LineDirective(d.Call.Pos(), directives.Detach) != nil {
 				continue
 			}
-			out = append(out, c.dropFinding(d))
+			if f, ok := c.dropFinding(d, s); ok {
+				out = append(out, f)
+			}
 		}
-		out = append(out, c.envFindings(w, skip)...)
+		out = append(out, c.envFindings(w, enter)...)
 	default:
-		if fn := c.funcOf(w); fn != nil {
-			if f, ok := c.scope.Makes(fn); ok {
+		if fn := lintkit.FuncValue(c.pass.TypesInfo, w); fn != nil {
+			if f, ok := c.scope.Makes(fn); ok && !c.dirs.Has(fn, directives.Detach) && !c.makerHere(fn) {
 				name := lintkit.ShortName(fn, c.pass.Pkg)
-				fd := finding{what: fmt.Sprintf("it runs %s, which makes its own root context (%s),", name, f.Chain(c.pass.Pkg)), helper: name,
+				fd := finding{at: site.Node, what: fmt.Sprintf("it runs %s, which makes its own root context (%s),", name, f.Chain(c.pass.Pkg)), helper: name,
 					variant: variantName(fn, c.pass.Pkg)}
 				fd.related = append(fd.related, c.scope.ChainRelated(fn)...)
 				out = append(out, fd)
 			}
 			if r, ok := c.id.EnvRead(fn); ok {
 				f := finding{
+					at: site.Node,
 					what: fmt.Sprintf("it runs %s, which reads identity key %s from the process environment (%s), shared by every session,",
 						lintkit.ShortName(fn, c.pass.Pkg), r.Key, r.Desc),
 					env: true,
@@ -207,16 +221,42 @@ func (c *checker) work(site *spawners.Site) []finding {
 			}
 		}
 	}
+	slices.SortStableFunc(out, func(a, b finding) int { return int(a.at.Pos() - b.at.Pos()) })
+	return merged(out)
+}
+
+// merged folds an identity read into the drop of the same call: a helper
+// called with a root context that then falls back to the environment has
+// one root cause, the root.
+func merged(fs []finding) []finding {
+	var out []finding
+	for _, f := range fs {
+		if f.env {
+			if i := slices.IndexFunc(out, func(g finding) bool { return !g.env && g.at.Pos() == f.at.Pos() }); i >= 0 {
+				out[i].related = append(out[i].related, f.related...)
+				continue
+			}
+		}
+		out = append(out, f)
+	}
 	return out
 }
 
+// makerHere reports whether fn's root is made in this package and fn has
+// no Context variant: ctxdrop reports it once, at the root.
+func (c *checker) makerHere(fn *types.Func) bool {
+	_, _, ok := c.scope.Maker(fn)
+	return ok && ctxscope.ContextVariant(fn) == nil
+}
+
 // envFindings returns the identity reads of the process environment in the
-// work lit, outside nested work that skip excludes: the seed bug, where a
-// worker without its caller's context fell back to another session's key.
-func (c *checker) envFindings(lit *ast.FuncLit, skip func(*ast.FuncLit) bool) []finding {
+// work lit, outside the nested literals enter excludes: the seed bug, where
+// a worker without its caller's context fell back to another session's key.
+// Each is reported at the read.
+func (c *checker) envFindings(lit *ast.FuncLit, enter func(*ast.FuncLit) bool) []finding {
 	var nested []ast.Node
 	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		if l, ok := n.(*ast.FuncLit); ok && skip(l) {
+		if l, ok := n.(*ast.FuncLit); ok && !enter(l) {
 			nested = append(nested, l)
 			return false
 		}
@@ -231,8 +271,8 @@ func (c *checker) envFindings(lit *ast.FuncLit, skip func(*ast.FuncLit) bool) []
 		if r.Via != "" {
 			what = fmt.Sprintf("it calls %s, which reads identity key %s from the process environment, shared by every session,", r.Via, r.Key)
 		}
-		f := finding{what: what, env: true}
-		if r.Finding.IsValid() {
+		f := finding{at: lintkit.Span(r.Pos, r.End), what: what, env: true}
+		if r.Finding.IsValid() && r.Finding != r.Pos {
 			f.related = append(f.related, lintkit.Related(r.Finding, r.FindingEnd, "envidentity reports this read"))
 		}
 		out = append(out, f)
@@ -240,82 +280,72 @@ func (c *checker) envFindings(lit *ast.FuncLit, skip func(*ast.FuncLit) bool) []
 	return out
 }
 
-// funcOf returns the function or method a work expression names, or nil
-// for func values that cannot be resolved (variables, fields, interfaces).
-func (c *checker) funcOf(e ast.Expr) *types.Func {
-	var id *ast.Ident
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = e
-	case *ast.SelectorExpr:
-		if sel := c.pass.TypesInfo.Selections[e]; sel != nil && sel.Kind() == types.MethodExpr {
-			return nil
-		}
-		id = e.Sel
-	case *ast.IndexExpr: // generic instantiation f[T]
-		return c.funcOf(e.X)
-	case *ast.IndexListExpr:
-		return c.funcOf(e.X)
-	default:
-		return nil
-	}
-	fn, ok := c.pass.TypesInfo.Uses[id].(*types.Func)
-	if !ok {
-		return nil
-	}
-	if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
-		return nil // an interface method: no resolution
-	}
-	return fn.Origin()
-}
-
-func (c *checker) dropFinding(d ctxscope.Drop) finding {
+// dropFinding returns the finding of a drop in spawned work, if it is one.
+func (c *checker) dropFinding(d ctxscope.Drop, s ctxscope.Scope) (finding, bool) {
 	callee := lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, d.Call)
 	if d.Helper != nil {
+		if d.Exempt != "" || c.dirs.Has(d.Helper, directives.Detach) || c.makerHere(d.Helper) {
+			return finding{}, false
+		}
 		name := lintkit.ShortName(d.Helper, c.pass.Pkg)
-		f := finding{what: fmt.Sprintf("it calls %s, which makes its own root context (%s),", name, d.Fact.Chain(c.pass.Pkg)), helper: name,
+		f := finding{at: d.Call, what: fmt.Sprintf("it calls %s, which makes its own root context (%s),", name, d.Fact.Chain(c.pass.Pkg)), helper: name,
 			variant: variantName(d.Helper, c.pass.Pkg)}
-		f.related = append(f.related, lintkit.Related(d.Call.Pos(), d.Call.End(), "call of "+name))
 		f.related = append(f.related, c.scope.ChainRelated(d.Helper)...)
-		return f
+		return f, true
 	}
-	return c.rootFinding(fmt.Sprintf("it calls %s with a root context (%s)", callee, d.Class.Describe()), d.Class, d.Arg)
+	if d.Exempt != "" {
+		if !d.Fresh() || d.Reads == nil || d.Class.Recv && s.Field {
+			return finding{}, false
+		}
+		if d.Class.Recv {
+			f := finding{at: d.Call, what: fmt.Sprintf("it calls %s with the component's lifetime context %s", callee, d.Class.What),
+				values: fmt.Sprintf("%s reads context values (%s)", callee, d.Reads.What())}
+			return f, true
+		}
+		f := c.rootFinding(d.Call, fmt.Sprintf("it calls %s with a fresh root context (%s, %s)", callee, d.Class.Describe(), ctxscope.Why(d, "the caller's context")), d)
+		f.values = fmt.Sprintf("%s reads context values (%s)", callee, d.Reads.What())
+		return f, true
+	}
+	return c.rootFinding(d.Call, fmt.Sprintf("it calls %s with a root context (%s)", callee, d.Class.Describe()), d), true
 }
 
-func (c *checker) rootFinding(msg string, cl ctxscope.Class, arg ast.Expr) finding {
-	f := finding{what: msg}
-	if cl.Origin != nil {
-		f.related = append(f.related, lintkit.Related(cl.Origin.Pos(), cl.Origin.End(), "root context made here"))
-		if ast.Unparen(arg) == cl.Origin && cl.Via == nil {
-			f.origin = cl.Origin
-		}
+func (c *checker) rootFinding(at analysis.Range, msg string, d ctxscope.Drop) finding {
+	f := finding{at: at, what: msg, drop: &d}
+	if o := d.Class.Origin; o != nil && (o.Pos() < at.Pos() || o.End() > at.End()) {
+		f.related = append(f.related, lintkit.Related(o.Pos(), o.End(), "root context made here"))
 	}
 	return f
 }
 
-// fixes suggests replacing each root made inside the work by the caller's
-// context, when its name is visible there, or by context.WithoutCancel of it.
-func (c *checker) fixes(encl ast.Node, findings []finding) []lintkit.Option {
-	var toCtx, toDetach []analysis.TextEdit
-	var name string
-	for _, f := range findings {
-		if f.origin == nil {
-			continue
-		}
-		n, visible := c.scope.CallerContext(encl, f.origin.Pos())
-		if !visible || (name != "" && n != name) {
-			return nil
-		}
-		name = n
-		c, d := ctxscope.RootEdits(f.origin, n)
-		toCtx, toDetach = append(toCtx, c), append(toDetach, d)
-	}
-	if len(toCtx) == 0 {
+// fixes suggests replacing the root of a finding, made inside the work as
+// a context.Background() or context.TODO() argument, by the caller's
+// context where its name is visible there, or by context.WithoutCancel of
+// it. The one that cannot add a cancellation the code did not have comes
+// first where the work means to outlive the caller (a deadline of its own,
+// a fresh root), and always with -spawnctx.fix=detach.
+func (c *checker) fixes(encl ast.Node, s ctxscope.Scope, f finding) []lintkit.Option {
+	d := f.drop
+	if d == nil {
 		return nil
 	}
-	pass := lintkit.Fix("Pass "+name+" to the spawned work", toCtx...)
-	detach := lintkit.Fix("Pass context.WithoutCancel("+name+") to outlive the caller", toDetach...)
-	if c.detach {
+	o := d.Class.Origin
+	if o == nil || d.Class.Via != nil || !c.scope.Visible(s, o.Pos()) {
+		return nil
+	}
+	toCtx, toDetach, detachOK := c.scope.RootEdits(o, s.Name)
+	detachFirst := c.order == "detach" || (c.order == "auto" && (d.Class.Deadline || d.Fresh()))
+	pass := lintkit.Fix("Pass "+s.Name+" to the spawned work", toCtx)
+	if !detachOK {
+		if detachFirst {
+			return nil
+		}
+		return []lintkit.Option{pass}
+	}
+	detach := lintkit.Fix("Pass context.WithoutCancel("+s.Name+") to outlive the caller", toDetach)
+	switch {
+	case f.values != "":
+		return []lintkit.Option{detach} // passing ctx would bind the work to the caller's cancellation
+	case detachFirst:
 		return []lintkit.Option{detach, pass}
 	}
 	return []lintkit.Option{pass, detach}

@@ -115,14 +115,14 @@ var (
 	wantUnusedIgnore = want{"ctxdrop", "use/use.go:34:2", "//ctxbound:ignore ctxdrop suppressed nothing; remove it"}
 	// Needs dep's inferred-spawner fact: dep.SafeGo runs its argument on
 	// a goroutine.
-	wantSafeGo = want{"spawnctx", "use/use.go:13:2", "func run by wrapper dep.SafeGo drops the caller's context: it calls notify with a root context (context.Background) while ctx is in scope; pass ctx, or context.WithoutCancel(ctx) to outlive the caller"}
+	wantSafeGo = want{"spawnctx", "use/use.go:14:3", "func run by wrapper dep.SafeGo drops the caller's context: it calls notify with a root context (context.Background) while ctx is in scope; pass ctx, or context.WithoutCancel(ctx) to outlive the caller"}
 	// Needs dep's root-context fact: dep.Refresh makes context.Background.
-	wantRefresh = want{"ctxdrop", "use/use.go:16:2", "call of dep.Refresh drops the caller's context: dep.Refresh makes its own root context (context.Background) while ctx is in scope; give dep.Refresh a ctx parameter and pass ctx"}
+	wantRefresh = want{"ctxdrop", "use/use.go:16:2", "call of dep.Refresh drops the caller's context: dep.Refresh makes its own root context (context.Background) while ctx is in scope; give dep.Refresh a ctx parameter and pass ctx, or context.WithoutCancel(ctx) to outlive the caller"}
 	// Without -config.spawners, q.Later is a plain call: the closure's
 	// context.TODO is a synchronous drop.
 	wantLaterDrop = want{"ctxdrop", "use/use.go:23:3", "call of notify passes a root context (context.TODO) while ctx is in scope; pass ctx, or context.WithoutCancel(ctx) to outlive the caller"}
 	// With -config.spawners=(*example.com/vet/dep.Queue).Later it is a spawn.
-	wantLaterSpawn = want{"spawnctx", "use/use.go:22:2", "func run by wrapper dep.Queue.Later drops the caller's context: it calls notify with a root context (context.TODO) while ctx is in scope; pass ctx, or context.WithoutCancel(ctx) to outlive the caller"}
+	wantLaterSpawn = want{"spawnctx", "use/use.go:23:3", "func run by wrapper dep.Queue.Later drops the caller's context: it calls notify with a root context (context.TODO) while ctx is in scope; pass ctx, or context.WithoutCancel(ctx) to outlive the caller"}
 )
 
 func defaultWants() []want {

@@ -174,3 +174,33 @@ func CalleeName(info *types.Info, from *types.Package, call *ast.CallExpr) strin
 	}
 	return types.ExprString(call.Fun)
 }
+
+// FuncValue returns the function or method a func-valued expression names
+// (f, pkg.F, x.M, f[T]), or nil for func values that cannot be resolved
+// statically: variables, fields, method expressions, interface methods.
+func FuncValue(info *types.Info, e ast.Expr) *types.Func {
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		if sel := info.Selections[e]; sel != nil && sel.Kind() == types.MethodExpr {
+			return nil
+		}
+		id = e.Sel
+	case *ast.IndexExpr: // generic instantiation f[T]
+		return FuncValue(info, e.X)
+	case *ast.IndexListExpr:
+		return FuncValue(info, e.X)
+	default:
+		return nil
+	}
+	fn, ok := info.Uses[id].(*types.Func)
+	if !ok {
+		return nil
+	}
+	if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
+		return nil // an interface method: no resolution
+	}
+	return fn.Origin()
+}

@@ -4,8 +4,6 @@ import (
 	"go/ast"
 	"go/types"
 
-	"golang.org/x/tools/go/analysis"
-
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
 
@@ -18,156 +16,273 @@ func (c Class) Describe() string {
 	return c.What
 }
 
-// RootEdits returns the edits that replace the root made at origin (a
-// context.Background() or context.TODO() call) by the caller's context
-// name, and by context.WithoutCancel of it, written with the file's own
-// name for package context.
-func RootEdits(origin *ast.CallExpr, name string) (toCtx, toDetach analysis.TextEdit) {
-	qual := "context"
-	if sel, ok := ast.Unparen(origin.Fun).(*ast.SelectorExpr); ok {
-		if id, ok := sel.X.(*ast.Ident); ok {
-			qual = id.Name
-		}
-	}
-	toCtx = analysis.TextEdit{Pos: origin.Pos(), End: origin.End(), NewText: []byte(name)}
-	toDetach = analysis.TextEdit{Pos: origin.Pos(), End: origin.End(), NewText: []byte(qual + ".WithoutCancel(" + name + ")")}
-	return toCtx, toDetach
-}
-
-// self marks a variable's reference to itself while its assignments are
-// classified (ctx = context.WithValue(ctx, k, v)): neutral when combined.
-const self Kind = -1
-
-// Classify classifies a context expression. It is flow-insensitive: a
-// variable is derived (or root) when every value assigned to it is.
+// Classify returns the provenance of the context expression e where it is.
 //
-// Several analyzers classify concurrently on the same Result: the memo is
-// guarded by r.mu.
+// Several analyzers classify concurrently on the same Result: the lazily
+// computed flows are guarded by r.mu.
 func (r *Result) Classify(e ast.Expr) Class {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	e = ast.Unparen(e)
-	if c, ok := r.memo[e]; ok {
-		return c
-	}
-	c := r.classify(e, -1)
-	if c.Kind != self {
-		r.memo[e] = c
+	c := r.classifyExpr(e, -1, r.lookup)
+	if c.Kind == none {
+		c.Kind = Unknown
 	}
 	return c
 }
 
-func (r *Result) classify(e ast.Expr, idx int) Class {
+// classifyExpr classifies e (the idx'th result of e when e is a call
+// assigned to several variables; -1 for a single value), resolving the
+// variables it uses with look.
+func (r *Result) classifyExpr(e ast.Expr, idx int, look func(*ast.Ident) Class) Class {
 	info := r.pass.TypesInfo
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
-		v, ok := info.ObjectOf(e).(*types.Var)
-		if !ok {
-			return Class{}
-		}
-		return r.classifyVar(v)
+		return look(e)
 	case *ast.SelectorExpr:
 		sel := info.Selections[e]
 		if sel == nil { // qualified identifier: pkg.Var
-			if v, ok := info.ObjectOf(e.Sel).(*types.Var); ok {
-				return r.classifyVar(v)
+			if v, ok := info.Uses[e.Sel].(*types.Var); ok && isContextLike(v.Type()) {
+				return r.varClass(nil, v)
 			}
-			return Class{}
+			return Class{Kind: Unknown}
 		}
-		if sel.Kind() == types.FieldVal && lintkit.IsContextType(sel.Type()) {
-			if id, ok := ast.Unparen(e.X).(*ast.Ident); ok {
-				if v, ok := info.ObjectOf(id).(*types.Var); ok && r.recvs[v] {
-					return Class{Kind: Derived} // the receiver's own context
-				}
-			}
+		if sel.Kind() == types.FieldVal && isContextLike(sel.Type()) {
+			return r.fieldClass(e)
 		}
-		return Class{}
+		return Class{Kind: Unknown}
 	case *ast.CallExpr:
-		return r.classifyCall(e, idx)
+		return r.classifyCall(e, idx, look)
 	}
-	return Class{}
+	return Class{Kind: Unknown}
 }
 
-func (r *Result) classifyVar(v *types.Var) Class {
-	if r.params[v] {
-		return Class{Kind: Derived}
+// fieldClass classifies a context field: of the receiver, the component's
+// own lifetime context (or its creator's); of a parameter, the caller's.
+func (r *Result) fieldClass(e *ast.SelectorExpr) Class {
+	v := r.baseVar(e.X)
+	switch {
+	case v == nil:
+		return Class{Kind: Unknown}
+	case r.recvs[v]:
+		return Class{Kind: Lifetime, What: v.Name() + "." + e.Sel.Name, Recv: true}
+	case r.anyParam[v]:
+		return Class{Kind: Caller}
 	}
-	if r.busy[v] {
-		return Class{Kind: self}
+	return Class{Kind: Unknown}
+}
+
+// baseVar returns the variable a selector chain starts with: v in v.f.g.
+func (r *Result) baseVar(e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := r.pass.TypesInfo.Uses[x].(*types.Var)
+			return v
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil
+		}
 	}
-	if r.escapes[v] {
-		return Class{}
+}
+
+// pkgClass classifies a package-level context variable: a plain root when
+// it is only ever assigned one (var bg = context.Background()), else a
+// server-wide lifetime context. Variables of other packages are unknown.
+// r.mu must be held.
+func (r *Result) pkgClass(v *types.Var) Class {
+	if v.Pkg() != r.pass.Pkg {
+		return Class{Kind: Unknown}
 	}
-	vals := r.assigns[v]
-	if len(vals) == 0 {
-		return Class{}
+	if c, ok := r.pkgMemo[v]; ok {
+		return c
 	}
-	r.busy[v] = true
-	defer delete(r.busy, v)
-	var out Class
-	seen := false
+	if r.pkgBusy[v] {
+		return Class{Kind: none}
+	}
+	r.pkgBusy[v] = true
+	defer delete(r.pkgBusy, v)
+	vals := r.pkgVars[v]
+	c := Class{Kind: none}
 	for _, val := range vals {
-		c := r.classify(val.expr, val.idx)
-		if c.Kind == self {
-			continue
+		vc := r.classifyExpr(val.expr, val.idx, r.lookup)
+		if vc.Kind == Root && val.idx >= 0 {
+			vc.Kind = Lifetime // var ctx, cancel = context.WithCancel(...): the cancel is kept
 		}
-		if !seen {
-			out, seen = c, true
-			continue
+		if vc.Kind != Root && vc.Kind != none {
+			vc = Class{Kind: Lifetime, Origin: vc.Origin, What: v.Name()}
 		}
-		if c.Kind != out.Kind {
-			return Class{}
-		}
+		c = join(c, vc)
 	}
-	if !seen {
-		return Class{}
+	if c.Kind == none {
+		c.Kind = Unknown
 	}
-	return out
+	r.pkgMemo[v] = c
+	return c
 }
 
-func (r *Result) classifyCall(call *ast.CallExpr, idx int) Class {
+// classifyCall classifies a call that returns a context.
+func (r *Result) classifyCall(call *ast.CallExpr, idx int, look func(*ast.Ident) Class) Class {
 	info := r.pass.TypesInfo
 	fn := lintkit.Callee(info, call)
-	if fn != nil {
-		if lintkit.IsFunc(fn, "context", "Background") || lintkit.IsFunc(fn, "context", "TODO") {
-			return Class{Kind: Root, Origin: call, What: "context." + fn.Name()}
+	if fn != nil && isRootFunc(fn) {
+		return Class{Kind: Root, Origin: call, What: "context." + fn.Name()}
+	}
+	if !r.resultIsContext(call, idx) {
+		return Class{Kind: Unknown}
+	}
+	// x.Context() of a parameter: r.Context(), stream.Context(), c.Request.Context().
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Context" && len(call.Args) == 0 {
+		if v := r.baseVar(sel.X); v != nil && r.anyParam[v] && !isContextLike(info.TypeOf(sel.X)) {
+			return Class{Kind: Caller}
 		}
-		if lintkit.IsMethod(fn, "net/http", "Request", "Context") {
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
-					if v, ok := info.ObjectOf(id).(*types.Var); ok && r.params[v] {
-						return Class{Kind: Derived}
-					}
-				}
-			}
-			return Class{}
+	}
+	if fn != nil && lintkit.IsFunc(fn, "context", "WithoutCancel") && len(call.Args) == 1 {
+		c := r.classifyExpr(call.Args[0], -1, look)
+		if c.Kind == Caller {
+			c.Kind = Detached
 		}
+		return c
 	}
 	// A call that returns a context derives it from its context arguments.
-	if !r.resultIsContext(call, idx) {
-		return Class{}
-	}
 	var out Class
+	seen := false
 	for _, a := range r.contextArgs(call) {
-		c := r.classify(a, -1)
-		switch c.Kind {
-		case Derived:
-			return c
-		case Root:
-			if out.Kind != Root {
-				out = c
-			}
+		c := r.classifyExpr(a, -1, look)
+		if !seen || rank(c.Kind) > rank(out.Kind) {
+			out, seen = c, true
 		}
 	}
-	if out.Kind == Root {
+	if seen {
+		if out.Kind == none {
+			out.Kind = Unknown
+		}
+		if out.Kind == Root {
+			if fn != nil && hasDeadline(fn) {
+				out.Deadline = true
+			}
+			if r.owned[call] {
+				out.Kind = Lifetime // its cancel is kept by a long-lived owner
+			} else if p, ok := r.seeded(call, look); ok {
+				return Class{Kind: Detached, Param: p}
+			}
+		}
 		return out
 	}
 	if fn != nil {
-		if f, ok := r.returns[fn]; ok {
-			return Class{Kind: Root, Origin: call, What: lintkit.ShortName(fn, r.pass.Pkg), Via: f}
+		if f, ok := r.returns[fn.Origin()]; ok {
+			c := Class{Kind: Root, Origin: call, What: lintkit.ShortName(fn, r.pass.Pkg), Via: f}
+			if r.owned[call] {
+				c.Kind = Lifetime
+			}
+			return c
 		}
 	}
-	return Class{}
+	return Class{Kind: Unknown}
+}
+
+// rank orders the classes of a derivation's context arguments: the result
+// is the caller's if any argument is.
+func rank(k Kind) int {
+	switch k {
+	case Caller:
+		return 5
+	case Detached:
+		return 4
+	case Lifetime:
+		return 3
+	case Root:
+		return 2
+	case Unknown:
+		return 1
+	}
+	return 0
+}
+
+// isRootFunc reports whether fn is context.Background or context.TODO (of
+// package context or golang.org/x/net/context).
+func isRootFunc(fn *types.Func) bool {
+	for _, pkg := range []string{"context", "golang.org/x/net/context"} {
+		if lintkit.IsFunc(fn, pkg, "Background") || lintkit.IsFunc(fn, pkg, "TODO") {
+			return true
+		}
+	}
+	return false
+}
+
+// hasDeadline reports whether fn derives a context with a deadline of its
+// own: context.WithTimeout, WithDeadline and their Cause forms.
+func hasDeadline(fn *types.Func) bool {
+	if fn.Pkg() == nil || (fn.Pkg().Path() != "context" && fn.Pkg().Path() != "golang.org/x/net/context") {
+		return false
+	}
+	switch fn.Name() {
+	case "WithTimeout", "WithDeadline", "WithTimeoutCause", "WithDeadlineCause":
+		return true
+	}
+	return false
+}
+
+// seeded reports whether a derivation of a root is seeded with the
+// caller's values: an argument other than its contexts uses a context of
+// the caller, directly (ctx.Value(k), trace.SpanFromContext(ctx)) or
+// through a local computed from one (sess := session.From(ctx)).
+func (r *Result) seeded(call *ast.CallExpr, look func(*ast.Ident) Class) (*types.Var, bool) {
+	ctxArgs := r.contextArgs(call)
+	var param *types.Var
+	found := false
+	callerIdent := func(id *ast.Ident) bool {
+		if r.ctxVar(id) == nil {
+			return false
+		}
+		c := look(id)
+		if c.Kind == Caller || c.Kind == Detached {
+			param = c.Param
+			return true
+		}
+		return false
+	}
+	for _, a := range call.Args {
+		if slicesContains(ctxArgs, a) {
+			continue
+		}
+		ast.Inspect(a, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.Ident:
+				if callerIdent(n) {
+					found = true
+				}
+				if v, ok := r.pass.TypesInfo.Uses[n].(*types.Var); ok {
+					for _, src := range r.taint[v] {
+						if callerIdent(src) {
+							found = true
+						}
+					}
+				}
+			}
+			return !found
+		})
+		if found {
+			return param, true
+		}
+	}
+	return nil, false
+}
+
+func slicesContains(list []ast.Expr, e ast.Expr) bool {
+	for _, x := range list {
+		if x == e {
+			return true
+		}
+	}
+	return false
 }
 
 // resultIsContext reports whether the idx'th result of call (idx -1: its
@@ -180,7 +295,7 @@ func (r *Result) resultIsContext(call *ast.CallExpr, idx int) bool {
 		}
 		t = tup.At(idx).Type()
 	}
-	return t != nil && lintkit.IsContextType(t)
+	return t != nil && isContextLike(t)
 }
 
 // contextArgs returns the arguments of call passed to context parameters,
@@ -188,7 +303,11 @@ func (r *Result) resultIsContext(call *ast.CallExpr, idx int) bool {
 // derivation, but a method of a context-typed receiver returning a context
 // is).
 func (r *Result) contextArgs(call *ast.CallExpr) []ast.Expr {
-	sig, ok := r.pass.TypesInfo.TypeOf(call.Fun).Underlying().(*types.Signature)
+	t := r.pass.TypesInfo.TypeOf(call.Fun)
+	if t == nil {
+		return nil
+	}
+	sig, ok := t.Underlying().(*types.Signature)
 	if !ok {
 		return nil
 	}
@@ -200,7 +319,7 @@ func (r *Result) contextArgs(call *ast.CallExpr) []ast.Expr {
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s := r.pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
-			if t := r.pass.TypesInfo.TypeOf(sel.X); t != nil && lintkit.IsContextType(t) {
+			if t := r.pass.TypesInfo.TypeOf(sel.X); t != nil && isContextLike(t) {
 				args = append(args, sel.X)
 			}
 		}
@@ -227,17 +346,26 @@ func paramType(sig *types.Signature, i int) types.Type {
 	return sig.Params().At(i).Type()
 }
 
+// paramIndex returns the index of the parameter that receives argument i
+// (the variadic one for every argument past it).
+func paramIndex(sig *types.Signature, i int) int {
+	if n := sig.Params().Len(); sig.Variadic() && i >= n-1 {
+		return n - 1
+	}
+	return i
+}
+
 // returnsAnyContext reports whether any result of call is a context: the
 // call derives one.
 func (r *Result) returnsAnyContext(call *ast.CallExpr) bool {
 	t := r.pass.TypesInfo.TypeOf(call)
 	if tup, ok := t.(*types.Tuple); ok {
 		for i := range tup.Len() {
-			if lintkit.IsContextType(tup.At(i).Type()) {
+			if isContextLike(tup.At(i).Type()) {
 				return true
 			}
 		}
 		return false
 	}
-	return t != nil && lintkit.IsContextType(t)
+	return t != nil && isContextLike(t)
 }

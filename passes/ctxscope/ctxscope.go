@@ -1,24 +1,49 @@
-// Package ctxscope says, for each function and closure of a package, which
-// context values are in scope, and classifies context expressions: derived
-// from the caller's context, a root context, or unknown.
+// Package ctxscope computes where each context value of a package comes
+// from: its provenance, flow-sensitively, at each use.
 //
-// The caller's context of a function is what it was given: a
-// context.Context parameter of the function or of an enclosing function
-// (captured by a closure), r.Context() of an *http.Request parameter, or a
-// context.Context field of the method's receiver. A value derived from those
-// (context.WithTimeout(ctx, d), errgroup.WithContext(ctx)'s ctx,
-// context.WithoutCancel(ctx), any call that returns a context and takes a
-// derived one) is derived too. A root context is context.Background() or
-// context.TODO(), a value derived only from one, or the result of a function
-// that returns one (a ReturnsRoot fact, across packages).
+// A context value used at a call is one of
 //
-// The pass also exports MakesRoot facts: a function with no context in scope
-// that makes a root context and uses it itself (not returned, not kept as a
-// component's lifetime context), directly or through callees of its own
-// module. Callers that have a context cannot pass it through such a
-// function: add a ctx parameter.
+//   - caller: the function's context parameter (named or _), r.Context() of
+//     an *http.Request parameter, a parameter whose type implements
+//     context.Context, a context field of a parameter, and anything derived
+//     from these (context.WithTimeout(ctx, d), errgroup.WithContext(ctx));
+//   - detached: context.WithoutCancel of a caller value, or a root seeded
+//     with the caller's values (context.WithValue(context.Background(), k,
+//     ctx.Value(k)));
+//   - lifetime: a component's own lifetime context: a root whose context or
+//     cancel func is kept by a long-lived owner (a field, a field through a
+//     pointer, a map or slice element of a field, a package variable, a
+//     closure stored in one of those or returned as a closer), a context
+//     field of the receiver, or a package-level context variable that is
+//     not a plain root;
+//   - root: context.Background or context.TODO, a value derived only from
+//     one, or the result of a helper that returns one (a ReturnsRoot fact,
+//     across packages);
+//   - unknown: anything else (a variable that is a root on one path and the
+//     caller's on another, a context read from an arbitrary value).
 //
-// Syntax and types only, no SSA: it runs on every dependency.
+// Variables are followed in program order over the control-flow graph of
+// each function (go/cfg: syntax and types only, so the pass can run on
+// every dependency): ctx = context.Background() changes the later uses
+// only; a shadowing declaration is a new variable with its own provenance;
+// re-derivation in place (ctx, cancel = context.WithTimeout(ctx, d)) keeps
+// the provenance of the previous value. A closure sees a captured variable
+// as it is where the closure is made, joined with any later assignment.
+//
+// The pass also marks the regions of a function where a fresh root is the
+// right thing: deferred calls and t.Cleanup callbacks, context.AfterFunc
+// callbacks, and code that runs once the caller's context is done or
+// cancelled (after <-ctx.Done(), inside case <-ctx.Done(): or if
+// ctx.Err() != nil {, after the function's own cancel()).
+//
+// It exports three facts: ReturnsRoot (a function whose context result is
+// always a root), MakesRoot (a function of the module with no context in
+// scope that makes a root context and uses it itself, directly or through
+// one helper of the module: its callers cannot pass their context through
+// it) and ReadsValues (a function that reads the values of one of its
+// context parameters: ctx.Value, or handing it to a function that does).
+// Work on a fresh root that calls a function with ReadsValues loses the
+// caller's values, the seeds' bug.
 package ctxscope
 
 import (
@@ -31,69 +56,115 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
 
-// Analyzer computes context scopes and exports root-context facts.
+// Analyzer computes context provenance and exports root-context and
+// value-reading facts.
 var Analyzer = &analysis.Analyzer{
 	Name:       "ctxscope",
-	Doc:        "find the contexts in scope in each function and classify context values; reports nothing",
+	Doc:        "compute the provenance of the context values of each function; reports nothing",
 	URL:        "https://github.com/ctxbound/ctxbound/blob/main/docs/checks.md#ctxdrop",
 	Run:        lintkit.Safe(run),
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(MakesRoot), new(ReturnsRoot)},
+	FactTypes:  []analysis.Fact{new(MakesRoot), new(ReturnsRoot), new(ReadsValues)},
 }
 
-// A Kind classifies a context value.
+// A Kind is the provenance of a context value.
 type Kind int
 
 const (
 	// Unknown: not traceable to the caller's context or to a root.
 	Unknown Kind = iota
-	// Derived from the caller's context.
-	Derived
+	// Caller: the caller's context or derived from it.
+	Caller
+	// Detached: context.WithoutCancel of the caller's, or a root seeded
+	// with the caller's values: it keeps the values, not the cancellation.
+	Detached
+	// Lifetime: a component's own lifetime context.
+	Lifetime
 	// Root: context.Background, context.TODO, or derived only from one.
 	Root
+
+	// none is the value of a variable no assignment has reached yet (the
+	// zero value): neutral in a join.
+	none Kind = -1
 )
 
 func (k Kind) String() string {
-	return [...]string{"unknown", "derived", "root"}[k]
+	if k == none {
+		return "none"
+	}
+	return [...]string{"unknown", "caller", "detached", "lifetime", "root"}[k]
 }
 
-// A Class is the classification of a context expression.
+// A Class is the provenance of a context value at one use.
 type Class struct {
 	Kind Kind
-	// For Root: where the root context was made in this package (the
-	// context.Background() call, or the call of a helper that returns one).
+	// For Root and Lifetime: where the root context was made in this
+	// package (the context.Background() call, or the call of a helper that
+	// returns one); nil for a receiver field or package variable made
+	// elsewhere.
 	Origin *ast.CallExpr
-	// For Root: what made it ("context.Background", or a helper's chain).
+	// For Root and Lifetime: what made it ("context.Background", or a
+	// helper), or for Lifetime from a field or package variable, its name.
 	What string
-	// For Root through a helper: the fact.
+	// For Root through a helper: the helper's fact.
 	Via *ReturnsRoot
+	// Deadline: the value has a deadline of its own (derived with
+	// WithTimeout or WithDeadline): work that means to outlive its caller.
+	Deadline bool
+	// Recv: for Lifetime, a context field of the receiver, the
+	// component's own (What names it: "d.ctx").
+	Recv bool
+	// Param: for Caller and Detached, the parameter the value derives from
+	// (nil for a receiver field or r.Context() of a request parameter's
+	// field).
+	Param *types.Var
 }
 
-// Result is the context scope information of one package.
+// Result is the context provenance information of one package.
 type Result struct {
-	pass  *analysis.Pass
+	pass   *analysis.Pass
+	module string
+
 	funcs map[ast.Node]*funcInfo // *ast.FuncDecl and *ast.FuncLit
-	// assigns records, for each local or package-level context variable,
-	// the values assigned to it; an escaping variable maps to nil.
-	assigns map[*types.Var][]value
-	escapes map[*types.Var]bool
-	mu      sync.Mutex // guards memo and busy: analyzers share the Result
-	memo    map[ast.Expr]Class
-	busy    map[*types.Var]bool
-	// params are the named context and *http.Request parameters of every
-	// function; recvs the named receivers.
-	params map[*types.Var]bool
-	recvs  map[*types.Var]bool
+	units []*funcInfo            // every function, in source order
+
+	// From the index walk.
+	regions  map[*ast.CallExpr]Region // calls in a region other than RegionNone
+	owned    map[*ast.CallExpr]bool   // root or derivation calls whose context or cancel a long-lived owner keeps
+	shared   map[*types.Var]bool      // context variables assigned in a closure or through a pointer: unknown
+	rangeDef map[*ast.Ident]bool      // range and select-receive variables: assigned an unknown value
+	retCalls map[*ast.CallExpr]bool   // calls whose result is returned, directly or through a variable
+	goCalls  map[*ast.CallExpr]bool   // the calls of go statements
+	pkgVars  map[*types.Var][]value   // assignments of package-level context variables
+	lhsDefs  map[*ast.Ident]bool      // identifiers on the left of an assignment
+
+	// Variables: where each context variable is declared, the context
+	// variables each function declares, the context parameters, the
+	// parameters of any type and the receivers (whose context fields are a
+	// caller's or a component's), and the non-context locals computed from
+	// a context (sess := session.From(ctx)): what seeds a root with the
+	// caller's values.
+	declUnit map[*types.Var]*funcInfo
+	declared map[*funcInfo][]*types.Var
+	params   map[*types.Var]bool
+	anyParam map[*types.Var]bool
+	recvs    map[*types.Var]bool
+	taint    map[*types.Var][]*ast.Ident
+
+	pkgMemo map[*types.Var]Class
+	pkgBusy map[*types.Var]bool
+
+	mu    sync.Mutex // guards the lazily computed flows: analyzers share the Result
+	flows map[*funcInfo]*flowResult
 
 	makes   map[types.Object]*MakesRoot
 	makesAt map[types.Object]makesAt
 	returns map[types.Object]*ReturnsRoot
-	module  string
+	reads   map[types.Object]*ReadsValues
 }
 
 // value is one value assigned to a variable: the idx'th result of expr
@@ -103,33 +174,56 @@ type value struct {
 	idx  int
 }
 
+// funcInfo describes one function declaration or literal.
 type funcInfo struct {
 	node   ast.Node // *ast.FuncDecl or *ast.FuncLit
+	body   *ast.BlockStmt
 	parent *funcInfo
+	root   *funcInfo     // the outermost function: a FuncDecl or package-level literal
 	decl   *ast.FuncDecl // outermost declaration, nil for package-level literals
 	sig    *types.Signature
-	// ctxParams are the named context parameters; reqParams the named
-	// *http.Request parameters.
+	// ctxParams are the named context parameters (context.Context or a
+	// type that implements it), reqParams the named *http.Request
+	// parameters; blank is set when a context parameter is _ or unnamed.
 	ctxParams []*types.Var
 	reqParams []*types.Var
+	blank     bool
 	// recv is the receiver and ctxFields its context fields (FuncDecl only).
 	recv      *types.Var
 	ctxFields []*types.Var
+	// detached: a literal that is returned, stored or sent: it belongs to
+	// whoever runs it, not to the function that makes it.
+	detached bool
+	// goroutine: a literal started by a go statement.
+	goroutine bool
+	children  []*funcInfo
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	r := &Result{
-		pass:    pass,
-		funcs:   map[ast.Node]*funcInfo{},
-		assigns: map[*types.Var][]value{},
-		escapes: map[*types.Var]bool{},
-		memo:    map[ast.Expr]Class{},
-		busy:    map[*types.Var]bool{},
-		params:  map[*types.Var]bool{},
-		recvs:   map[*types.Var]bool{},
-		makes:   lintkit.ObjectFacts[*MakesRoot](pass),
-		makesAt: map[types.Object]makesAt{},
-		returns: lintkit.ObjectFacts[*ReturnsRoot](pass),
+		pass:     pass,
+		funcs:    map[ast.Node]*funcInfo{},
+		regions:  map[*ast.CallExpr]Region{},
+		owned:    map[*ast.CallExpr]bool{},
+		shared:   map[*types.Var]bool{},
+		rangeDef: map[*ast.Ident]bool{},
+		retCalls: map[*ast.CallExpr]bool{},
+		goCalls:  map[*ast.CallExpr]bool{},
+		pkgVars:  map[*types.Var][]value{},
+		lhsDefs:  map[*ast.Ident]bool{},
+		declUnit: map[*types.Var]*funcInfo{},
+		declared: map[*funcInfo][]*types.Var{},
+		params:   map[*types.Var]bool{},
+		anyParam: map[*types.Var]bool{},
+		recvs:    map[*types.Var]bool{},
+		taint:    map[*types.Var][]*ast.Ident{},
+		pkgMemo:  map[*types.Var]Class{},
+		pkgBusy:  map[*types.Var]bool{},
+		flows:    map[*funcInfo]*flowResult{},
+		makes:    lintkit.ObjectFacts[*MakesRoot](pass),
+		makesAt:  map[types.Object]makesAt{},
+		returns:  lintkit.ObjectFacts[*ReturnsRoot](pass),
+		reads:    lintkit.ObjectFacts[*ReadsValues](pass),
 	}
 	if pass.Module != nil {
 		r.module = pass.Module.Path
@@ -145,70 +239,22 @@ func run(pass *analysis.Pass) (any, error) {
 // usesContext reports whether the package can hold context values of its
 // own: it is context or imports it.
 func usesContext(pkg *types.Package) bool {
-	return pkg.Path() == "context" || lintkit.Imports(pkg, "context")
+	return pkg.Path() == "context" || lintkit.ImportsAny(pkg, "context", "golang.org/x/net/context")
 }
 
-// index records the functions and the assignments of context variables.
-func (r *Result) index() {
-	var stack []*funcInfo
-	for _, file := range r.pass.Files {
-		var visit func(n ast.Node) bool
-		visit = func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				fi := r.newFunc(n, nil, n)
-				stack = append(stack, fi)
-				if n.Body != nil {
-					ast.Inspect(n.Body, visit)
-				}
-				stack = stack[:len(stack)-1]
-				return false
-			case *ast.FuncLit:
-				var parent *funcInfo
-				var decl *ast.FuncDecl
-				if len(stack) > 0 {
-					parent = stack[len(stack)-1]
-					decl = parent.decl
-				}
-				fi := r.newFunc(n, parent, decl)
-				stack = append(stack, fi)
-				ast.Inspect(n.Body, visit)
-				stack = stack[:len(stack)-1]
-				return false
-			case *ast.AssignStmt:
-				r.recordAssign(n.Lhs, n.Rhs)
-			case *ast.ValueSpec:
-				lhs := make([]ast.Expr, len(n.Names))
-				for i, id := range n.Names {
-					lhs[i] = id
-				}
-				r.recordAssign(lhs, n.Values)
-			case *ast.RangeStmt:
-				for _, e := range []ast.Expr{n.Key, n.Value} {
-					if v := r.ctxVar(e); v != nil {
-						r.escapes[v] = true
-					}
-				}
-			case *ast.UnaryExpr:
-				if n.Op == token.AND {
-					if v := r.ctxVar(n.X); v != nil {
-						r.escapes[v] = true // written through a pointer
-					}
-				}
-			}
-			return true
-		}
-		ast.Inspect(file, visit)
-	}
-}
-
-func (r *Result) newFunc(n ast.Node, parent *funcInfo, decl *ast.FuncDecl) *funcInfo {
+func (r *Result) newFunc(n ast.Node, parent *funcInfo) *funcInfo {
 	info := r.pass.TypesInfo
-	fi := &funcInfo{node: n, parent: parent, decl: decl}
+	fi := &funcInfo{node: n, parent: parent}
+	if parent != nil {
+		fi.root, fi.decl = parent.root, parent.decl
+		parent.children = append(parent.children, fi)
+	} else {
+		fi.root = fi
+	}
 	var ftype *ast.FuncType
 	switch n := n.(type) {
 	case *ast.FuncDecl:
-		ftype = n.Type
+		fi.decl, fi.body, ftype = n, n.Body, n.Type
 		if obj, ok := info.Defs[n.Name].(*types.Func); ok {
 			fi.sig = obj.Signature()
 		}
@@ -220,30 +266,108 @@ func (r *Result) newFunc(n ast.Node, parent *funcInfo, decl *ast.FuncDecl) *func
 			}
 		}
 	case *ast.FuncLit:
-		ftype = n.Type
+		fi.body, ftype = n.Body, n.Type
 		fi.sig, _ = info.TypeOf(n).(*types.Signature)
 	}
 	for _, field := range ftype.Params.List {
+		if len(field.Names) == 0 {
+			if t := info.TypeOf(field.Type); t != nil && lintkit.IsContextType(t) {
+				fi.blank = true
+			}
+			continue
+		}
 		for _, id := range field.Names {
 			v, ok := info.Defs[id].(*types.Var)
-			if !ok || v.Name() == "_" {
+			if !ok {
 				continue
 			}
+			if v.Name() != "_" {
+				r.anyParam[v] = true
+			}
 			switch {
-			case lintkit.IsContextType(v.Type()):
+			case isContextLike(v.Type()):
+				if v.Name() == "_" {
+					fi.blank = fi.blank || lintkit.IsContextType(v.Type())
+					continue
+				}
 				fi.ctxParams = append(fi.ctxParams, v)
 				r.params[v] = true
-			case isHTTPRequest(v.Type()) && !returnsRequest(fi.sig):
+				r.declare(v, fi)
+			case v.Name() != "_" && isHTTPRequest(v.Type()) && !returnsRequest(fi.sig):
 				fi.reqParams = append(fi.reqParams, v)
-				r.params[v] = true
+			}
+		}
+	}
+	if ftype.Results != nil {
+		for _, field := range ftype.Results.List {
+			for _, id := range field.Names {
+				if v, ok := info.Defs[id].(*types.Var); ok && v.Name() != "_" && isContextLike(v.Type()) {
+					r.declare(v, fi) // a named result: the zero value until assigned
+				}
 			}
 		}
 	}
 	r.funcs[n] = fi
+	r.units = append(r.units, fi)
 	return fi
 }
 
-// contextFields returns the context.Context fields of the struct t (or *t).
+// declare records that the context variable v is declared in fi.
+func (r *Result) declare(v *types.Var, fi *funcInfo) {
+	if fi == nil || r.declUnit[v] != nil {
+		return
+	}
+	r.declUnit[v] = fi
+	r.declared[fi] = append(r.declared[fi], v)
+}
+
+// isContextLike reports whether t is context.Context or a type that
+// implements it (a framework's request context).
+func isContextLike(t types.Type) bool {
+	return lintkit.IsContextType(t) || implementsContext(t)
+}
+
+// implementsContext reports whether t (not an interface other than
+// context.Context) has the methods of context.Context.
+func implementsContext(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if _, ok := t.Underlying().(*types.Interface); ok {
+		return lintkit.IsContextType(t)
+	}
+	// Most types cannot have the four methods: reject them before the
+	// method set, which is costly.
+	n := lintkit.NamedOf(t)
+	if n == nil {
+		return false
+	}
+	if st, ok := n.Underlying().(*types.Struct); !ok || !hasEmbedded(st) {
+		if n.NumMethods() < 4 {
+			return false
+		}
+	}
+	// Deadline first: few types have one. A method set is built only for
+	// the few that have all four names.
+	for _, name := range []string{"Deadline", "Done", "Err", "Value"} {
+		obj, _, _ := types.LookupFieldOrMethod(t, false, nil, name)
+		if _, ok := obj.(*types.Func); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func hasEmbedded(st *types.Struct) bool {
+	for i := range st.NumFields() {
+		if st.Field(i).Embedded() {
+			return true
+		}
+	}
+	return false
+}
+
+// contextFields returns the context fields of the struct t (or *t).
 func contextFields(t types.Type) []*types.Var {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
@@ -270,111 +394,145 @@ func isHTTPRequest(t types.Type) bool {
 	return ok && n.Obj().Name() == "Request" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http"
 }
 
-// ctxVar returns the context variable e names, or nil.
-func (r *Result) ctxVar(e ast.Expr) *types.Var {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
+// returnsRequest reports whether sig returns an *http.Request: a function
+// that builds or rewrites requests, whose request parameter is input, not
+// its caller's context.
+func returnsRequest(sig *types.Signature) bool {
+	if sig == nil {
+		return false
 	}
-	v, ok := r.pass.TypesInfo.ObjectOf(id).(*types.Var)
-	if !ok || v.IsField() || !lintkit.IsContextType(v.Type()) {
-		return nil
-	}
-	return v
-}
-
-func (r *Result) recordAssign(lhs, rhs []ast.Expr) {
-	for i, l := range lhs {
-		v := r.ctxVar(l)
-		if v == nil {
-			continue
-		}
-		switch {
-		case len(rhs) == len(lhs):
-			r.assigns[v] = append(r.assigns[v], value{ast.Unparen(rhs[i]), -1})
-		case len(rhs) == 1:
-			r.assigns[v] = append(r.assigns[v], value{ast.Unparen(rhs[0]), i})
-		default: // var ctx context.Context: the zero value
-		}
-	}
-}
-
-// fn returns the scope information of a function declaration or literal.
-func (r *Result) fn(n ast.Node) *funcInfo { return r.funcs[n] }
-
-// HasCallerContext reports whether the function or closure n has the
-// caller's context in scope: a context parameter, an *http.Request parameter
-// or a receiver context field, of its own or of an enclosing function.
-func (r *Result) HasCallerContext(n ast.Node) bool {
-	for fi := r.fn(n); fi != nil; fi = fi.parent {
-		if len(fi.ctxParams) > 0 || len(fi.reqParams) > 0 || len(fi.ctxFields) > 0 {
+	for i := range sig.Results().Len() {
+		if isHTTPRequest(sig.Results().At(i).Type()) {
 			return true
 		}
 	}
 	return false
 }
 
-// OwnsContext reports whether the function or closure n itself (not an
-// enclosing function) has a context parameter, *http.Request parameter or
-// receiver context field.
+// ctxVar returns the context variable (not a field) e names, or nil.
+func (r *Result) ctxVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := r.pass.TypesInfo.ObjectOf(id).(*types.Var)
+	if !ok || v.IsField() || !isContextLike(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// isPkgVar reports whether v is a package-level variable.
+func isPkgVar(v *types.Var) bool {
+	return v != nil && !v.IsField() && v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
+}
+
+// fn returns the information of a function declaration or literal.
+func (r *Result) fn(n ast.Node) *funcInfo { return r.funcs[n] }
+
+// A Scope is the caller's context a function has in scope.
+type Scope struct {
+	// Name is how code in the function names it: "ctx", "r.Context()",
+	// "s.ctx"; "" when the only context is an unnamed parameter.
+	Name string
+	// Var is the variable Name starts with (the parameter, request or
+	// receiver), to check that a fix may use the name.
+	Var *types.Var
+	// Blank: the function's only context parameter is _ or unnamed.
+	Blank bool
+	// Field: the context is a field of the receiver (s.ctx), the
+	// component's own, not one the caller handed over.
+	Field bool
+	// Func is the function or literal that owns it.
+	Func ast.Node
+}
+
+// CallerScope returns the caller's context in scope in the function or
+// literal n: its own, or that of the function that made n, unless n is a
+// literal that is returned, stored or sent (it belongs to whoever runs it).
+// spawned asks for work started on another goroutine: an unnamed context
+// parameter does not bind that work (a component's Start(_
+// context.Context) may be told by its framework not to keep it).
+func (r *Result) CallerScope(n ast.Node, spawned bool) (Scope, bool) {
+	for fi := r.fn(n); fi != nil; fi = fi.parent {
+		switch {
+		case len(fi.ctxParams) > 0:
+			v := fi.ctxParams[0]
+			return Scope{Name: v.Name(), Var: v, Func: fi.node}, true
+		case len(fi.reqParams) > 0:
+			v := fi.reqParams[0]
+			return Scope{Name: v.Name() + ".Context()", Var: v, Func: fi.node}, true
+		case len(fi.ctxFields) > 0:
+			return Scope{Name: fi.recv.Name() + "." + fi.ctxFields[0].Name(), Var: fi.recv, Func: fi.node, Field: true}, true
+		case fi.blank && !spawned:
+			return Scope{Blank: true, Func: fi.node}, true
+		}
+		if fi.detached {
+			break
+		}
+	}
+	return Scope{}, false
+}
+
+// HasCallerContext reports whether the function or literal n has the
+// caller's context in scope for its synchronous calls.
+func (r *Result) HasCallerContext(n ast.Node) bool {
+	_, ok := r.CallerScope(n, false)
+	return ok
+}
+
+// OwnsContext reports whether the function or literal n itself (not an
+// enclosing function) has a context parameter (named or not), an
+// *http.Request parameter or a receiver context field.
 func (r *Result) OwnsContext(n ast.Node) bool {
 	fi := r.fn(n)
-	return fi != nil && (len(fi.ctxParams) > 0 || len(fi.reqParams) > 0 || len(fi.ctxFields) > 0)
+	return fi != nil && (len(fi.ctxParams) > 0 || len(fi.reqParams) > 0 || len(fi.ctxFields) > 0 || fi.blank)
+}
+
+// Visible reports whether s.Var is what s.Name's first identifier resolves
+// to at pos: a fix may spell s.Name there.
+func (r *Result) Visible(s Scope, pos token.Pos) bool {
+	if s.Var == nil {
+		return false
+	}
+	scope := r.pass.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return false
+	}
+	_, obj := scope.LookupParent(s.Var.Name(), pos)
+	return obj == s.Var
 }
 
 // CallerContext returns how code at pos inside function n would name the
-// caller's context: "ctx", "r.Context()", "s.ctx". visible reports whether
-// that name resolves at pos to the same variable (it is not shadowed), so a
-// fix may use it. It returns "" when n has no caller context.
+// caller's context, and whether that name resolves to it at pos. It
+// returns "" when n has no named caller context.
 func (r *Result) CallerContext(n ast.Node, pos token.Pos) (name string, visible bool) {
-	scope := r.pass.Pkg.Scope().Innermost(pos)
-	sees := func(v *types.Var) bool {
-		if scope == nil {
-			return false
-		}
-		_, obj := scope.LookupParent(v.Name(), pos)
-		return obj == v
+	s, ok := r.CallerScope(n, false)
+	if !ok || s.Blank {
+		return "", false
 	}
-	for fi := r.fn(n); fi != nil; fi = fi.parent {
-		if len(fi.ctxParams) > 0 {
-			v := fi.ctxParams[0]
-			return v.Name(), sees(v)
-		}
-		if len(fi.reqParams) > 0 {
-			v := fi.reqParams[0]
-			return v.Name() + ".Context()", sees(v)
-		}
-		if len(fi.ctxFields) > 0 {
-			return fi.recv.Name() + "." + fi.ctxFields[0].Name(), sees(fi.recv)
-		}
-	}
-	return "", false
+	return s.Name, r.Visible(s, pos)
 }
 
 // Enclosing returns the innermost function declaration or literal that
-// contains n, or nil.
+// contains n (the parent of a function), or nil. It costs a binary search
+// and the nesting depth, not a walk of the file.
 func (r *Result) Enclosing(n ast.Node) ast.Node {
-	path := r.path(n)
-	for _, p := range path[min(1, len(path)):] {
-		switch p.(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
-			return p
+	if fi := r.fn(n); fi != nil {
+		if fi.parent != nil {
+			return fi.parent.node
 		}
+		return nil
 	}
-	return nil
-}
-
-// path returns n and its ancestors, innermost first, up to the *ast.File;
-// nil if n is not a node of the package. The checks ask it only where they
-// report or consider an exemption, so the package pays no index for it.
-func (r *Result) path(n ast.Node) []ast.Node {
-	for _, f := range r.pass.Files {
-		if f.FileStart <= n.Pos() && n.End() <= f.FileEnd {
-			path, exact := astutil.PathEnclosingInterval(f, n.Pos(), n.End())
-			if !exact || len(path) == 0 || path[0] != n {
-				return nil
-			}
-			return path
+	// Every function that starts after the innermost one containing n and
+	// before n is nested in it: climb from the last one.
+	i, _ := slices.BinarySearchFunc(r.units, n.Pos()+1, func(fi *funcInfo, p token.Pos) int { return int(fi.node.Pos() - p) })
+	if i == 0 {
+		return nil
+	}
+	for fi := r.units[i-1]; fi != nil; fi = fi.parent {
+		if fi.node.Pos() <= n.Pos() && n.End() <= fi.node.End() {
+			return fi.node
 		}
 	}
 	return nil
@@ -396,34 +554,21 @@ func (r *Result) Decl(n ast.Node) *ast.FuncDecl {
 	return nil
 }
 
-func sortByPos(decls []*ast.FuncDecl) {
-	slices.SortFunc(decls, func(a, b *ast.FuncDecl) int { return int(a.Pos() - b.Pos()) })
+// Detached reports whether the literal n is returned, stored or sent: it
+// belongs to whoever runs it.
+func (r *Result) Detached(n ast.Node) bool {
+	fi := r.fn(n)
+	return fi != nil && fi.detached
 }
 
 // Funcs returns the function declarations and literals of the package, in
 // source order.
 func (r *Result) Funcs() []ast.Node {
-	nodes := make([]ast.Node, 0, len(r.funcs))
-	for n := range r.funcs {
-		nodes = append(nodes, n)
+	nodes := make([]ast.Node, len(r.units))
+	for i, fi := range r.units {
+		nodes[i] = fi.node
 	}
-	slices.SortFunc(nodes, func(a, b ast.Node) int { return int(a.Pos() - b.Pos()) })
 	return nodes
-}
-
-// returnsRequest reports whether sig returns an *http.Request: a function
-// that builds or rewrites requests, whose request parameter is input, not
-// its caller's context.
-func returnsRequest(sig *types.Signature) bool {
-	if sig == nil {
-		return false
-	}
-	for i := range sig.Results().Len() {
-		if isHTTPRequest(sig.Results().At(i).Type()) {
-			return true
-		}
-	}
-	return false
 }
 
 // InTestFunc reports whether n is, or is inside, a top-level test, benchmark,
@@ -434,7 +579,7 @@ func (r *Result) InTestFunc(n ast.Node) bool {
 	if d == nil || d.Recv != nil {
 		return false
 	}
-	if !strings.HasSuffix(r.pass.Fset.File(d.Pos()).Name(), "_test.go") {
+	if !r.inTestFile(d) {
 		return false
 	}
 	for _, prefix := range []string{"Test", "Benchmark", "Fuzz", "Example"} {
@@ -443,4 +588,8 @@ func (r *Result) InTestFunc(n ast.Node) bool {
 		}
 	}
 	return false
+}
+
+func (r *Result) inTestFile(n ast.Node) bool {
+	return strings.HasSuffix(r.pass.Fset.File(n.Pos()).Name(), "_test.go")
 }

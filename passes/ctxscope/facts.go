@@ -124,17 +124,16 @@ func (r *Result) where(pos token.Pos) string {
 	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 }
 
-// computeFacts exports ReturnsRoot and MakesRoot facts for the package's
-// functions, to a fixed point over calls within the package.
+// computeFacts exports ReturnsRoot, ReadsValues and MakesRoot facts for
+// the package's functions, each to a fixed point over calls within the
+// package.
 func (r *Result) computeFacts() {
 	var decls []*ast.FuncDecl
-	for n := range r.funcs {
-		if d, ok := n.(*ast.FuncDecl); ok && d.Body != nil {
+	for _, fi := range r.units {
+		if d, ok := fi.node.(*ast.FuncDecl); ok && d.Body != nil {
 			decls = append(decls, d)
 		}
 	}
-	// Deterministic order: by position.
-	sortByPos(decls)
 
 	local := map[*types.Func]bool{}
 	for changed := true; changed; {
@@ -148,13 +147,17 @@ func (r *Result) computeFacts() {
 				r.returns[fn] = f
 				local[fn] = true
 				changed = true
-				clear(r.memo)
+				r.invalidate() // classes that use fn's result change
 			}
 		}
 	}
-	for fn := range local {
-		r.pass.ExportObjectFact(fn, r.returns[fn])
+	for _, d := range decls {
+		if fn, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func); fn != nil && local[fn] {
+			r.pass.ExportObjectFact(fn, r.returns[fn])
+		}
 	}
+
+	r.computeReads(decls)
 
 	// MakesRoot is only actionable in the module being checked; a versioned
 	// dependency's facts would never be used.
@@ -166,20 +169,30 @@ func (r *Result) computeFacts() {
 		changed = false
 		for _, d := range decls {
 			fn, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func)
-			if fn == nil || made[fn] || r.HasCallerContext(d) || r.inTestFile(d) {
+			if fn == nil || made[fn] || r.OwnsContext(d) || r.inTestFile(d) {
 				continue // test scaffolding makes its own contexts, as tests do
 			}
-			if f, at, next := r.makesRoot(d); f != nil {
+			if f, at := r.makesRoot(d); f != nil {
 				r.makes[fn] = f
-				r.makesAt[fn] = makesAt{at, next}
+				r.makesAt[fn] = at
 				made[fn] = true
 				changed = true
 			}
 		}
 	}
-	for fn := range made {
-		r.pass.ExportObjectFact(fn, r.makes[fn])
+	for _, d := range decls {
+		if fn, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func); fn != nil && made[fn] {
+			r.pass.ExportObjectFact(fn, r.makes[fn])
+		}
 	}
+}
+
+// invalidate forgets the computed flows: a new fact changes classes.
+func (r *Result) invalidate() {
+	r.mu.Lock()
+	clear(r.flows)
+	clear(r.pkgMemo)
+	r.mu.Unlock()
 }
 
 func returnsContext(sig *types.Signature) bool {
@@ -204,6 +217,10 @@ func (r *Result) returnsRoot(d *ast.FuncDecl) *ReturnsRoot {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				ok = false // a bare return of named results: not followed
+				return false
+			}
 			for _, res := range n.Results {
 				if t := r.pass.TypesInfo.TypeOf(res); t == nil || !lintkit.IsContextType(t) {
 					continue // a tuple (return f()) is no context either
@@ -223,20 +240,29 @@ func (r *Result) returnsRoot(d *ast.FuncDecl) *ReturnsRoot {
 	if !ok || first == nil {
 		return nil
 	}
-	return &ReturnsRoot{What: rootWhat(*first), At: r.where(first.Origin.Pos())}
+	return &ReturnsRoot{What: first.What, At: r.where(first.Origin.Pos())}
 }
-
-// rootWhat names what made a root for messages: context.Background, or the
-// helper that returned it.
-func rootWhat(c Class) string { return c.What }
 
 // makesRoot returns the fact of d, a function with no context in scope, if
 // it makes a root context it uses itself or calls a helper of this module
-// that does, and the position of that call.
-func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, token.Pos, *types.Func) {
+// that does, and the position of that call. Not its own, so not blamed on
+// its callers:
+//   - literals it returns, stores or sends: whoever runs them makes their
+//     roots;
+//   - goroutines it starts: work of their own (a server's per-connection
+//     loop, a connection's cleanup after a failure), which a caller's
+//     context would not bind;
+//   - a root with a deadline of its own whose work reads no context
+//     values: the function bounds its work on purpose (a shutdown, a
+//     cleanup), and its callers lose no values through it.
+func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, makesAt) {
 	defer lintkit.At(r.pass.Fset, d)
-	for _, drop := range r.Drops(d.Body, func(lit *ast.FuncLit) bool { return r.OwnsContext(lit) }) {
-		if drop.Exempt != "" || drop.Returned {
+	enter := func(lit *ast.FuncLit) bool { return !r.OwnsContext(lit) && !r.Detached(lit) && !r.fn(lit).goroutine }
+	for _, drop := range r.Drops(d, enter) {
+		if drop.Exempt != "" || drop.Returned || r.goCalls[drop.Call] {
+			continue
+		}
+		if drop.Class.Deadline && drop.Reads == nil {
 			continue
 		}
 		if drop.Helper != nil {
@@ -248,16 +274,14 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, token.Pos, *types.Func)
 			if len(via) > maxVia {
 				continue
 			}
-			return &MakesRoot{What: drop.Fact.What, At: drop.Fact.At, Via: via, Module: r.module}, drop.Call.Pos(), drop.Helper
+			return &MakesRoot{What: drop.Fact.What, At: drop.Fact.At, Via: via, Module: r.module}, makesAt{pos: drop.Call.Pos(), next: drop.Helper}
 		}
-		return &MakesRoot{What: rootWhat(drop.Class), At: r.where(drop.Class.Origin.Pos()), Module: r.module}, drop.Class.Origin.Pos(), nil
+		o := drop.Class.Origin
+		return &MakesRoot{What: drop.Class.What, At: r.where(o.Pos()), Module: r.module}, makesAt{pos: o.Pos(), origin: o}
 	}
-	return nil, token.NoPos, nil
+	return nil, makesAt{}
 }
 
-func (r *Result) inTestFile(n ast.Node) bool {
-	return strings.HasSuffix(r.pass.Fset.File(n.Pos()).Name(), "_test.go")
-}
 
 // ContextVariant returns the variant of fn that takes a context, named
 // fn's name + "Context" in the same package or method set (Query ->
@@ -279,10 +303,32 @@ func ContextVariant(fn *types.Func) *types.Func {
 }
 
 // makesAt records, for a function of this package with a MakesRoot fact,
-// where it makes its root context or calls next, the helper that does.
+// where it makes its root context (origin) or calls next, the helper that
+// does.
 type makesAt struct {
-	pos  token.Pos
-	next *types.Func
+	pos    token.Pos
+	next   *types.Func
+	origin *ast.CallExpr
+}
+
+// Maker returns the function of this package at the end of fn's MakesRoot
+// chain, the one that makes the root, and the root's origin; ok is false
+// when fn has no fact or the root is made in another package.
+func (r *Result) Maker(fn *types.Func) (maker *types.Func, origin *ast.CallExpr, ok bool) {
+	for range maxVia + 2 {
+		at, found := r.makesAt[fn.Origin()]
+		if !found {
+			return nil, nil, false
+		}
+		if at.origin != nil {
+			return fn.Origin(), at.origin, true
+		}
+		if at.next == nil {
+			return nil, nil, false
+		}
+		fn = at.next
+	}
+	return nil, nil, false
 }
 
 // ChainRelated gives the steps of helper's MakesRoot chain declared in this

@@ -3,10 +3,7 @@
 // and an annotated spawner.
 package dep
 
-import (
-	"context"
-	"time"
-)
+import "context"
 
 // SafeGo runs f on a new goroutine and swallows its panic. It takes no
 // context: spawnctx infers that it is a spawner (a fact).
@@ -20,9 +17,7 @@ func SafeGo(f func()) {
 // Refresh reloads with a context of its own making: a ctx-less helper that
 // makes a root context (a fact).
 func Refresh() {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-	defer cancel()
-	_ = load(ctx)
+	_ = load(context.Background())
 }
 
 func load(ctx context.Context) error { return ctx.Err() }

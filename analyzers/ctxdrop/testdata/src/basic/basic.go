@@ -43,15 +43,16 @@ func (s *Store) Helper(ctx context.Context) error {
 
 // refresh has no context and makes its own.
 func (s *Store) refresh() {
-	s.db.Exec(context.Background(), "reload")
+	s.db.Exec(context.Background(), "reload") // want `Store.refresh makes its own root context \(context.Background\) but is called with a context in scope from Store.Get; give Store.refresh a ctx parameter and pass ctx, or context.WithoutCancel\(ctx\) to outlive the caller`
 }
 
 func (s *Store) refreshAll() { s.refresh() }
 
-// A call of a ctx-less helper that makes a root context.
+// Calls of a ctx-less helper that makes a root context: one finding, at
+// the root, with the calls as related positions.
 func (s *Store) Get(ctx context.Context) {
-	s.refresh()    // want `call of Store.refresh drops the caller's context: Store.refresh makes its own root context \(context.Background\) while ctx is in scope; give Store.refresh a ctx parameter and pass ctx`
-	s.refreshAll() // want `call of Store.refreshAll drops the caller's context: Store.refreshAll makes its own root context \(through Store.refresh: context.Background\)`
+	s.refresh()
+	s.refreshAll()
 }
 
 // r.Context() is in scope in a handler.
@@ -97,27 +98,36 @@ func Map[T any](ctx context.Context, xs []T, f func(context.Context, T)) {
 	}
 }
 
-func level0() { (&DB{}).Exec(context.Background(), "x") }
+func level0() { (&DB{}).Exec(context.Background(), "x") } // want `level0 makes its own root context \(context.Background\) but is called with a context in scope from Store.Level \(through level1\)`
 func level1() { level0() }
 func (s *Store) Level(ctx context.Context) {
-	level1() // want `call of level1 drops the caller's context: level1 makes its own root context \(through level0: context.Background\)`
+	level1()
 }
 
-// A helper that returns the error of a call made with its own root context:
-// an error carries no context back.
+type traceKey struct{}
+
+// Traced reads the trace id its context carries.
+func (db *DB) Traced(ctx context.Context, q string) error {
+	_ = ctx.Value(traceKey{})
+	return nil
+}
+
+// A helper that returns the error of a call made with its own root context
+// (an error carries no context back), with a deadline of its own, whose
+// work reads context values: the callers' trace is lost.
 func (s *Store) reload() error {
-	c, cancel := context.WithTimeout(context.Background(), time.Second)
+	c, cancel := context.WithTimeout(context.Background(), time.Second) // want `Store.reload makes its own root context \(context.Background\) but is called with a context in scope from Store.Reload`
 	defer cancel()
-	return s.db.Exec(c, "reload")
+	return s.db.Traced(c, "reload")
 }
 
-func (s *Store) load() error { return s.db.Exec(context.TODO(), "load") }
+func (s *Store) load() error { return s.db.Exec(context.TODO(), "load") } // want `Store.load makes its own root context \(context.TODO\) but is called with a context in scope from Store.Reload`
 
 func (s *Store) Reload(ctx context.Context) error {
-	if err := s.load(); err != nil { // want `call of Store.load drops the caller's context: Store.load makes its own root context \(context.TODO\)`
+	if err := s.load(); err != nil {
 		return err
 	}
-	return s.reload() // want `call of Store.reload drops the caller's context: Store.reload makes its own root context \(context.Background\)`
+	return s.reload()
 }
 
 // A helper with a Context variant: call it instead.

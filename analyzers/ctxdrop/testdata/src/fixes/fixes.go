@@ -1,9 +1,16 @@
 // Package fixes has the suggested fixes of ctxdrop.
 package fixes
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 func put(ctx context.Context, v string) {}
+
+type key struct{}
+
+func traced(ctx context.Context) { _ = ctx.Value(key{}) }
 
 func direct(ctx context.Context) {
 	put(context.Background(), "a") // want `call of put passes a root context`
@@ -11,4 +18,23 @@ func direct(ctx context.Context) {
 
 func todo(ctx context.Context) {
 	put(context.TODO(), "b") // want `call of put passes a root context`
+}
+
+// A deadline of its own: context.WithoutCancel(ctx) is offered first.
+func deadline(ctx context.Context) {
+	c, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	put(c, "c") // want `call of put passes a root context`
+}
+
+// A fresh root that loses the caller's values: only WithoutCancel, which
+// adds no cancellation.
+func shutdown(ctx context.Context) {
+	<-ctx.Done()
+	traced(context.Background()) // want `call of traced gets a fresh root context`
+}
+
+// An unnamed context parameter: named ctx, then passed.
+func Unnamed(_ context.Context, v string) {
+	put(context.TODO(), v) // want `call of put passes a root context \(context.TODO\) while the caller's context is in scope as an unnamed parameter`
 }

@@ -197,3 +197,30 @@ func (s *Server) Feed(ctx context.Context) { HandleData() }
 func (s *Server) startedWith(ctx context.Context) {
 	go s.db.Exec(context.Background(), "x")
 }
+
+// A ctx-less helper with a deadline of its own whose work reads no context
+// values bounds its work on purpose (a shutdown, a cleanup): its callers
+// lose nothing through it.
+func (s *Server) stopWithin() error {
+	c, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return s.srv.Shutdown(c)
+}
+
+func (s *Server) Stop(ctx context.Context) error { return s.stopWithin() }
+
+// Goroutines a ctx-less helper starts are work of their own: a server's
+// per-connection loop, a connection's cleanup after a failure.
+func (s *Server) asyncClose() {
+	go func() {
+		s.db.Exec(context.Background(), "terminate")
+	}()
+	go s.db.Exec(context.Background(), "drain")
+}
+
+func (s *Server) Fail(ctx context.Context) { s.asyncClose() }
+
+// A callee that ignores its context parameter loses nothing.
+func dialWith(_ context.Context, addr string) error { return nil }
+
+func dialIgnored(ctx context.Context) error { return dialWith(context.Background(), "x") }

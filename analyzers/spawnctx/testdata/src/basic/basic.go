@@ -20,24 +20,24 @@ func store(ctx context.Context) {}
 
 // A closure that makes a root context although the caller has one.
 func closure(ctx context.Context) {
-	go func() { // want `goroutine drops the caller's context: it calls approve with a root context \(context.Background\) while ctx is in scope; pass ctx, or context.WithoutCancel\(ctx\) to outlive the caller`
-		approve(context.Background(), "rm -rf /")
+	go func() {
+		approve(context.Background(), "rm -rf /") // want `goroutine drops the caller's context: it calls approve with a root context \(context.Background\) while ctx is in scope; pass ctx, or context.WithoutCancel\(ctx\) to outlive the caller`
 	}()
 }
 
 // The incumbent accepts a closure that merely mentions ctx.
 func mentionsCtx(ctx context.Context) {
-	go func() { // want `goroutine drops the caller's context: it calls store with a root context \(context.TODO\)`
+	go func() {
 		_ = ctx.Value("k")
-		store(context.TODO())
+		store(context.TODO()) // want `goroutine drops the caller's context: it calls store with a root context \(context.TODO\)`
 	}()
 }
 
 // Through a local made before the goroutine.
 func local(ctx context.Context) {
 	bg := context.Background()
-	go func() { // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\)`
-		store(bg)
+	go func() {
+		store(bg) // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\)`
 	}()
 }
 
@@ -45,17 +45,17 @@ var processCtx = context.Background()
 
 // Through a package-level root context.
 func packageVar(ctx context.Context) {
-	go func() { // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\)`
-		store(processCtx)
+	go func() {
+		store(processCtx) // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\)`
 	}()
 }
 
 // A derivation of a root is still a root.
 func derived(ctx context.Context) {
-	go func() { // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\)`
+	go func() {
 		c, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
-		store(c)
+		store(c) // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\)`
 	}()
 }
 
@@ -68,8 +68,8 @@ func helperBackground() context.Context { return context.Background() }
 
 // A helper that returns a root context.
 func returnsRoot(ctx context.Context) {
-	go func() { // want `goroutine drops the caller's context: it calls store with a root context \(helperBackground, which returns context.Background\)`
-		store(helperBackground())
+	go func() {
+		store(helperBackground()) // want `goroutine drops the caller's context: it calls store with a root context \(helperBackground, which returns context.Background\)`
 	}()
 }
 
@@ -89,44 +89,44 @@ func (c *Cache) deep() { flushAll() }
 
 // A named function, a method value and a chain of helpers.
 func named(ctx context.Context, c *Cache) {
-	go flush()     // want `goroutine drops the caller's context: it runs flush, which makes its own root context \(context.Background\), while ctx is in scope; give flush a ctx parameter and pass ctx`
-	go c.refresh() // want `goroutine drops the caller's context: it runs Cache.refresh, which makes its own root context \(through flush: context.Background\)`
+	go flush()     // ctxdrop reports the helper once, at its root
+	go c.refresh() // ctxdrop reports the helper once, at its root
 	go c.deep()
-	go func() { // want `goroutine drops the caller's context: it calls flushAll, which makes its own root context`
+	go func() { // ctxdrop reports the helper once, at its root
 		flushAll()
 	}()
 }
 
 // The built-in spawners.
 func builtins(ctx context.Context, g *errgroup.Group, wg *sync.WaitGroup, p *pool.Pool, ap *ants.Pool, wp *workerpool.WorkerPool) {
-	g.Go(func() error { // want `func run by errgroup.Group.Go drops the caller's context: it calls approve with a root context`
-		return approve(context.Background(), "x")
+	g.Go(func() error {
+		return approve(context.Background(), "x") // want `func run by errgroup.Group.Go drops the caller's context: it calls approve with a root context`
 	})
-	g.TryGo(func() error { // want `func run by errgroup.Group.TryGo drops the caller's context`
-		return approve(context.TODO(), "x")
+	g.TryGo(func() error {
+		return approve(context.TODO(), "x") // want `func run by errgroup.Group.TryGo drops the caller's context`
 	})
-	wg.Go(func() { // want `func run by sync.WaitGroup.Go drops the caller's context`
-		store(context.Background())
+	wg.Go(func() {
+		store(context.Background()) // want `func run by sync.WaitGroup.Go drops the caller's context`
 	})
-	p.Go(func() { // want `func run by pool.Pool.Go drops the caller's context`
-		store(context.Background())
+	p.Go(func() {
+		store(context.Background()) // want `func run by pool.Pool.Go drops the caller's context`
 	})
-	ap.Submit(func() { // want `func run by ants.Pool.Submit drops the caller's context`
-		store(context.Background())
+	ap.Submit(func() {
+		store(context.Background()) // want `func run by ants.Pool.Submit drops the caller's context`
 	})
-	ants.Submit(func() { // want `func run by ants.Submit drops the caller's context`
-		store(context.Background())
+	ants.Submit(func() {
+		store(context.Background()) // want `func run by ants.Submit drops the caller's context`
 	})
-	wp.Submit(flush)                     // want `func run by workerpool.WorkerPool.Submit drops the caller's context: it runs flush`
-	time.AfterFunc(time.Second, func() { // want `func run by time.AfterFunc drops the caller's context`
-		store(context.Background())
+	wp.Submit(flush) // ctxdrop reports the helper once, at its root
+	time.AfterFunc(time.Second, func() {
+		store(context.Background()) // want `func run by time.AfterFunc drops the caller's context`
 	})
 }
 
 // r.Context() of a request is the caller's context.
 func handler(w http.ResponseWriter, r *http.Request) {
-	go func() { // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\) while r.Context\(\) is in scope`
-		store(context.Background())
+	go func() {
+		store(context.Background()) // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\) while r.Context\(\) is in scope`
 	}()
 }
 
@@ -136,26 +136,26 @@ type Server struct {
 
 // A context field of the receiver is in scope.
 func (s *Server) loop() {
-	go func() { // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\) while s.ctx is in scope`
-		store(context.Background())
+	go func() {
+		store(context.Background()) // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\) while s.ctx is in scope`
 	}()
 }
 
 // Nested goroutines: each is reported at its own site, once.
 func nested(ctx context.Context) {
 	go func() {
-		go func() { // want `goroutine drops the caller's context: it calls store with a root context`
-			store(context.Background())
+		go func() {
+			store(context.Background()) // want `goroutine drops the caller's context: it calls store with a root context`
 		}()
 	}()
 }
 
 // Closures several levels deep inside the work.
 func deep(ctx context.Context) {
-	go func() { // want `goroutine drops the caller's context: it calls store with a root context`
+	go func() {
 		func() {
 			func() {
-				store(context.Background())
+				store(context.Background()) // want `goroutine drops the caller's context: it calls store with a root context`
 			}()
 		}()
 	}()
@@ -163,9 +163,9 @@ func deep(ctx context.Context) {
 
 // Deferred closure inside the work: the root is in the body, not deferred.
 func deferredInside(ctx context.Context) {
-	go func() { // want `goroutine drops the caller's context`
+	go func() {
 		defer func() { recover() }()
-		store(context.Background())
+		store(context.Background()) // want `goroutine drops the caller's context`
 	}()
 }
 
@@ -187,9 +187,9 @@ func each(yield func(int) bool) {
 
 func iter(ctx context.Context) {
 	for i := range each {
-		go func() { // want `goroutine drops the caller's context`
+		go func() {
 			_ = i
-			store(context.Background())
+			store(context.Background()) // want `goroutine drops the caller's context`
 		}()
 	}
 }
@@ -210,11 +210,11 @@ func currentSession() string { return os.Getenv("AGENT_SESSION_KEY") }
 func routeApproval(session, cmd string) {}
 
 func tools(ctx context.Context, p *ants.Pool) {
-	p.Submit(func() { // want `func run by ants.Pool.Submit drops the caller's context: it reads identity key AGENT_SESSION_KEY from the process environment \(os.Getenv\("AGENT_SESSION_KEY"\)\), shared by every session, while ctx is in scope; pass ctx and take the identity from it`
-		routeApproval(os.Getenv("AGENT_SESSION_KEY"), "rm -rf /")
+	p.Submit(func() {
+		routeApproval(os.Getenv("AGENT_SESSION_KEY"), "rm -rf /") // want `func run by ants.Pool.Submit drops the caller's context: it reads identity key AGENT_SESSION_KEY from the process environment \(os.Getenv\("AGENT_SESSION_KEY"\)\), shared by every session, while ctx is in scope; pass ctx and take the identity from it`
 	})
-	go func() { // want `goroutine drops the caller's context: it calls currentSession, which reads identity key AGENT_SESSION_KEY from the process environment, shared by every session, while ctx is in scope`
-		routeApproval(currentSession(), "x")
+	go func() {
+		routeApproval(currentSession(), "x") // want `goroutine drops the caller's context: it calls currentSession, which reads identity key AGENT_SESSION_KEY from the process environment, shared by every session, while ctx is in scope`
 	}()
 	go routeWorker() // want `goroutine drops the caller's context: it runs routeWorker, which reads identity key AGENT_SESSION_KEY`
 }
@@ -223,5 +223,5 @@ func routeWorker() { routeApproval(currentSession(), "y") }
 
 // A method value handed to a spawner.
 func methodValue(ctx context.Context, c *Cache, p *pool.Pool) {
-	p.Go(c.refresh) // want `func run by pool.Pool.Go drops the caller's context: it runs Cache.refresh, which makes its own root context`
+	p.Go(c.refresh) // ctxdrop reports the helper once, at its root
 }

@@ -16,7 +16,7 @@ type pool = Pool
 func send(ctx context.Context) {}
 
 func use(ctx context.Context, p *Pool) {
-	p.Enqueue(func() { // want `func run by wrapper Pool.Enqueue drops the caller's context`
-		send(context.Background())
+	p.Enqueue(func() {
+		send(context.Background()) // want `func run by wrapper Pool.Enqueue drops the caller's context`
 	})
 }

@@ -31,3 +31,44 @@ func start() *Conn { // no fact: a lifetime context
 }
 
 func usesBackground() { put(background()) } // want usesBackground:"makes root background at facts.go:33"
+
+type key struct{}
+
+func value(ctx context.Context) any { return ctx.Value(key{}) } // want value:"reads values of ctx 0"
+
+func handsOn(n int, ctx context.Context) { _ = value(ctx) } // want handsOn:"reads values of ctx 1 through facts.value"
+
+func derives(ctx context.Context) { // want derives:"reads values of ctx 0 through facts.value"
+	c, cancel := context.WithCancel(ctx)
+	defer cancel()
+	value(c)
+}
+
+func waits(ctx context.Context) { <-ctx.Done() } // no fact: reads no value
+
+func rootOnly(ctx context.Context) { value(context.Background()) } // no ReadsValues fact: reads a root's values, not its parameter's; it has a context: no MakesRoot either
+
+// A literal that a function returns belongs to whoever runs it.
+func returnsClosure() func() { // no fact
+	return func() { put(context.Background()) }
+}
+
+// Goroutines a function starts are work of their own.
+func spawns() { // no fact
+	go func() { put(context.Background()) }()
+	go put(context.TODO())
+}
+
+// A root with a deadline of its own whose work reads no values is bounded
+// on purpose; one whose work reads values loses them.
+func bounded() { // no fact
+	c, cancel := context.WithTimeout(context.Background(), 0)
+	defer cancel()
+	put(c)
+}
+
+func boundedReads() { // want boundedReads:"makes root context.Background at facts.go:71"
+	c, cancel := context.WithTimeout(context.Background(), 0)
+	defer cancel()
+	value(c)
+}

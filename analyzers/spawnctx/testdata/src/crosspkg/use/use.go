@@ -10,18 +10,18 @@ import (
 func send(ctx context.Context, msg string) {}
 
 func wrappers(ctx context.Context, ex dep.Executor) {
-	dep.SafeGo(func() { // want `func run by wrapper dep.SafeGo drops the caller's context: it calls send with a root context \(context.Background\)`
-		send(context.Background(), "approval")
+	dep.SafeGo(func() {
+		send(context.Background(), "approval") // want `func run by wrapper dep.SafeGo drops the caller's context: it calls send with a root context \(context.Background\)`
 	})
-	dep.Later("x", func() { // want `func run by wrapper dep.Later drops the caller's context`
-		send(context.TODO(), "approval")
+	dep.Later("x", func() {
+		send(context.TODO(), "approval") // want `func run by wrapper dep.Later drops the caller's context`
 	})
-	ex.Submit(func() { // want `func run by wrapper dep.Executor.Submit drops the caller's context`
-		send(context.Background(), "approval")
+	ex.Submit(func() {
+		send(context.Background(), "approval") // want `func run by wrapper dep.Executor.Submit drops the caller's context`
 	})
 	go dep.Store("k") // want `goroutine drops the caller's context: it runs dep.Store, which makes its own root context \(context.Background\), while ctx is in scope; give dep.Store a ctx parameter`
-	go func() {       // want `goroutine drops the caller's context: it calls dep.Store, which makes its own root context`
-		dep.Store("k")
+	go func() {
+		dep.Store("k") // want `goroutine drops the caller's context: it calls dep.Store, which makes its own root context`
 	}()
 }
 

@@ -1,0 +1,261 @@
+// Package provenance holds the shapes of the flow-sensitive context
+// provenance: where each context value comes from decides the verdict.
+package provenance
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+)
+
+type DB struct{}
+
+func (db *DB) Exec(ctx context.Context, q string) error { return nil }
+
+type traceKey struct{}
+
+// Traced reads the trace id of its context: a value reader.
+func (db *DB) Traced(ctx context.Context, q string) error {
+	_ = ctx.Value(traceKey{})
+	return nil
+}
+
+// logged hands its context to a reader: a reader too, through it.
+func logged(ctx context.Context, db *DB) { db.Traced(ctx, "log") }
+
+// Assignments are followed in order: only the uses after
+// ctx = context.Background() are roots.
+func reassigned(ctx context.Context, db *DB) {
+	db.Exec(ctx, "before")
+	ctx = context.Background()
+	db.Exec(ctx, "after") // want `call of DB.Exec passes a root context \(context.Background\) while ctx is in scope`
+}
+
+// A shadowing declaration in an inner block is a new variable, a root;
+// the parameter outside the block is still the caller's.
+func shadowed(ctx context.Context, db *DB, retry bool) {
+	if retry {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		db.Exec(ctx, "retry") // want `call of DB.Exec passes a root context \(context.Background\)`
+	}
+	db.Exec(ctx, "once")
+}
+
+// Re-derivation in place keeps the provenance of the previous value.
+func rederived(ctx context.Context, db *DB) {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	ctx = context.WithValue(ctx, traceKey{}, "t")
+	db.Exec(ctx, "caller's")
+
+	bg := context.Background()
+	bg, cancel2 := context.WithTimeout(bg, time.Second)
+	defer cancel2()
+	bg = context.WithValue(bg, traceKey{}, "t")
+	db.Exec(bg, "root's") // want `call of DB.Exec passes a root context \(context.Background\)`
+}
+
+// Loops: a root assigned at the end of an iteration reaches the next one.
+func loop(ctx context.Context, db *DB, n int) {
+	c := ctx
+	for range n {
+		db.Exec(c, "x") // no finding: c is the caller's on the first iteration, a root later: unknown
+		c = context.Background()
+	}
+}
+
+// An unnamed context parameter is still the caller's for the body's own
+// calls.
+func Handle(_ context.Context, db *DB) {
+	db.Exec(context.Background(), "x") // want `call of DB.Exec passes a root context \(context.Background\) while the caller's context is in scope as an unnamed parameter; name the parameter ctx and pass it`
+}
+
+// A variable that is a root on one path and the caller's on another is not
+// known to be a root.
+func mixed(ctx context.Context, db *DB, useCaller bool) {
+	var c context.Context
+	if useCaller {
+		c = ctx
+	} else {
+		c = context.Background()
+	}
+	db.Exec(c, "x")
+}
+
+// A closure sees a captured variable as it is where the closure is made,
+// joined with every later assignment.
+func captured(ctx context.Context, db *DB) {
+	bg := context.Background()
+	func() {
+		db.Exec(bg, "x") // want `call of DB.Exec passes a root context \(context.Background\)`
+	}()
+	c := ctx
+	f := func() { db.Exec(c, "later") } // c is reassigned after: unknown
+	c = context.Background()
+	f()
+}
+
+// A select case is not after its sibling cases: case <-ctx.Done(): exempts
+// its own body only.
+func selected(ctx context.Context, db *DB, work <-chan string) {
+	select {
+	case <-ctx.Done():
+		db.Exec(context.Background(), "shutdown")
+	case q := <-work:
+		db.Exec(context.Background(), q) // want `call of DB.Exec passes a root context \(context.Background\)`
+	}
+}
+
+// After a select whose done case returns, the context is not done.
+func selectReturns(ctx context.Context, db *DB, work <-chan string) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-work:
+	}
+	return db.Exec(context.Background(), "x") // want `call of DB.Exec passes a root context \(context.Background\)`
+}
+
+// After a select whose done case falls through, it may be: a shutdown.
+func selectFalls(ctx context.Context, db *DB, errc <-chan error) error {
+	select {
+	case <-ctx.Done():
+	case <-errc:
+	}
+	return db.Exec(context.Background(), "stop")
+}
+
+// A component's lifetime context: its cancel is kept by a long-lived owner,
+// so work on it does not drop the caller's context. Each of these is a
+// lifetime context; none of the work reads context values.
+type Component struct {
+	cancel   context.CancelFunc
+	cancels  map[string]context.CancelFunc
+	stops    []func()
+	onClose  func()
+	shutdown *context.CancelFunc
+}
+
+var serverCtx, serverCancel = context.WithCancel(context.Background())
+
+func (c *Component) Start(ctx context.Context, db *DB) (stop func()) {
+	l1, cancel1 := context.WithCancel(context.Background())
+	c.cancel = cancel1
+	db.Exec(l1, "field")
+
+	l2, cancel2 := context.WithCancel(context.Background())
+	c.cancels["a"] = cancel2
+	db.Exec(l2, "map element of a field")
+
+	l3, cancel3 := context.WithCancel(context.Background())
+	p := &c.cancel
+	*p = cancel3
+	db.Exec(l3, "through a pointer")
+
+	l4, cancel4 := context.WithCancel(context.Background())
+	c.onClose = func() { cancel4() }
+	db.Exec(l4, "closure stored in a field")
+
+	l5, cancel5 := context.WithCancel(context.Background())
+	c.stops = append(c.stops, cancel5)
+	db.Exec(l5, "appended to a field")
+
+	db.Exec(serverCtx, "package-level lifetime context")
+
+	l6, cancel6 := context.WithCancel(context.Background())
+	db.Exec(l6, "returned as a closer")
+	return func() { cancel6() }
+}
+
+// A root whose cancel is only deferred is no lifetime context.
+func (c *Component) Query(ctx context.Context, db *DB) {
+	l, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	db.Exec(l, "x") // want `call of DB.Exec passes a root context \(context.Background\)`
+}
+
+// Value loss: work on a fresh root (a lifetime context made here, a
+// shutdown context, a deferred cleanup) that reads context values loses
+// the caller's.
+func (c *Component) Serve(ctx context.Context, db *DB) {
+	l, cancel := context.WithCancel(context.Background())
+	c.cancel = cancel
+	db.Traced(l, "loop") // want `call of DB.Traced gets a fresh root context \(context.Background, a lifetime context, its cancel kept by a long-lived owner\) while ctx is in scope, and DB.Traced reads context values \(ctx.Value\): the caller's values are lost; pass context.WithoutCancel\(ctx\)`
+	logged(l, db)        // the same root: one finding
+
+	l2, cancel2 := context.WithCancel(context.Background())
+	c.onClose = cancel2
+	logged(l2, db) // want `call of logged gets a fresh root context .* and logged reads context values \(provenance.DB.Traced\)`
+}
+
+func (c *Component) Stop(ctx context.Context, db *DB, srv *http.Server) {
+	<-ctx.Done()
+	sctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	srv.Shutdown(sctx) // waits only: silent
+	db.Traced(context.Background(), "audit") // want `call of DB.Traced gets a fresh root context \(context.Background, made once ctx is done or cancelled\)`
+}
+
+func (c *Component) Cleanup(ctx context.Context, db *DB) {
+	defer db.Exec(context.Background(), "unlock")
+	defer db.Traced(context.Background(), "audit") // want `call of DB.Traced gets a fresh root context \(context.Background, in a deferred call\)`
+}
+
+// The component's own lifetime context, used while the caller's is in
+// scope, loses the caller's values when the work reads them.
+type Worker struct {
+	ctx context.Context
+	db  *DB
+}
+
+func (w *Worker) Do(ctx context.Context) {
+	w.db.Exec(w.ctx, "no values read")
+	w.db.Traced(w.ctx, "x") // want `call of DB.Traced uses the component's lifetime context w.ctx while ctx is in scope, and DB.Traced reads context values`
+}
+
+// Without a context of its own, the method's context is the component's.
+func (w *Worker) loop() { w.db.Traced(w.ctx, "x") }
+
+// A root seeded with the caller's values is detached: it keeps them.
+func seeded(ctx context.Context, db *DB) {
+	id := ctx.Value(traceKey{})
+	d := context.WithValue(context.Background(), traceKey{}, id)
+	db.Traced(d, "x")
+	db.Traced(context.WithValue(context.Background(), traceKey{}, ctx.Value(traceKey{})), "y")
+	db.Traced(context.WithoutCancel(ctx), "z")
+}
+
+// t.Cleanup callbacks are like deferred calls.
+func helper(t *testing.T, ctx context.Context, db *DB) {
+	t.Cleanup(func() { db.Exec(context.Background(), "drop tables") })
+}
+
+// A literal returned or stored belongs to whoever runs it: the enclosing
+// function's context is not its caller's.
+func (w *Worker) Handler(ctx context.Context, hooks *Hooks) func() {
+	hooks.done = func() { w.db.Exec(context.Background(), "stored") }
+	return func() { w.db.Exec(context.Background(), "returned") }
+}
+
+type Hooks struct{ done func() }
+
+// A literal handed to a callee runs for the function (sort.Slice,
+// sync.Once.Do): its drops are the function's.
+func (w *Worker) Each(ctx context.Context, items []string) {
+	each(items, func(s string) {
+		w.db.Exec(context.Background(), s) // want `call of DB.Exec passes a root context \(context.Background\) while ctx is in scope`
+	})
+}
+
+func each(items []string, f func(string)) {
+	for _, it := range items {
+		f(it)
+	}
+}
+
+// A callee that ignores its context parameter loses nothing.
+func ignore(_ context.Context) {}
+
+func ignored(ctx context.Context) { ignore(context.Background()) }

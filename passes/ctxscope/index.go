@@ -1,0 +1,694 @@
+package ctxscope
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
+)
+
+// A Region says why a fresh root context is the right thing where a call
+// is made.
+type Region uint8
+
+// The regions.
+const (
+	RegionNone Region = iota
+	// RegionShutdown: after the caller's context was observed done or
+	// cancelled (<-ctx.Done(), case <-ctx.Done():, if ctx.Err() != nil {,
+	// errors.Is(err, context.Canceled)), or after the function's own
+	// cancel(): a graceful shutdown or a release.
+	RegionShutdown
+	// RegionDeferred: in a deferred call: cleanup at the function's end.
+	RegionDeferred
+	// RegionCleanup: in a t.Cleanup callback: like a deferred call.
+	RegionCleanup
+	// RegionAfterFunc: in a context.AfterFunc callback, which runs once the
+	// context is done.
+	RegionAfterFunc
+)
+
+func (g Region) String() string {
+	return [...]string{"", "shutdown", "deferred", "cleanup", "afterfunc"}[g]
+}
+
+// RegionOf returns the region of call.
+func (r *Result) RegionOf(call *ast.CallExpr) Region { return r.regions[call] }
+
+// indexer is the state of the one walk of the package's syntax.
+type indexer struct {
+	r        *Result
+	fi       *funcInfo
+	lits     map[*ast.FuncLit]bool    // literals returned, stored or sent
+	goLits   map[*ast.FuncLit]bool    // literals started by a go statement
+
+	// Per outermost function: which local variables hold the result of
+	// which calls, which cancel funcs a long-lived owner keeps, which
+	// variables are returned.
+	varCalls  map[*types.Var][]*ast.CallExpr
+	ownedVars map[*types.Var]bool
+	retVars   map[*types.Var]bool
+}
+
+// index records the functions, regions and assignments of the package in
+// one walk of its syntax.
+func (r *Result) index() {
+	x := &indexer{r: r, lits: map[*ast.FuncLit]bool{}, goLits: map[*ast.FuncLit]bool{}}
+	for _, file := range r.pass.Files {
+		for _, d := range file.Decls {
+			x.reset()
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				fi := r.newFunc(d, nil)
+				if d.Body != nil {
+					x.fi = fi
+					x.stmt(d.Body, RegionNone)
+					x.fi = nil
+				}
+			case *ast.GenDecl:
+				x.pkgDecl(d)
+			}
+			x.resolve()
+		}
+	}
+	// Files are walked in order; keep units sorted by position whatever the
+	// order of pass.Files.
+	slices.SortStableFunc(r.units, func(a, b *funcInfo) int { return int(a.node.Pos() - b.node.Pos()) })
+}
+
+func (x *indexer) reset() {
+	x.varCalls = map[*types.Var][]*ast.CallExpr{}
+	x.ownedVars = map[*types.Var]bool{}
+	x.retVars = map[*types.Var]bool{}
+}
+
+// resolve marks the calls whose results went to owned or returned variables.
+func (x *indexer) resolve() {
+	for v := range x.ownedVars {
+		for _, c := range x.varCalls[v] {
+			x.r.owned[c] = true
+		}
+	}
+	for v := range x.retVars {
+		for _, c := range x.varCalls[v] {
+			x.r.retCalls[c] = true
+		}
+	}
+}
+
+
+// pkgDecl records package-level context variables and walks their values.
+func (x *indexer) pkgDecl(d *ast.GenDecl) {
+	if d.Tok != token.VAR {
+		return
+	}
+	for _, spec := range d.Specs {
+		vs, ok := spec.(*ast.ValueSpec)
+		if !ok {
+			continue
+		}
+		lhs := make([]ast.Expr, len(vs.Names))
+		for i, id := range vs.Names {
+			lhs[i] = id
+		}
+		x.recordPkgAssign(lhs, vs.Values)
+		for _, v := range vs.Values {
+			x.expr(v, RegionNone)
+		}
+	}
+}
+
+func (x *indexer) recordPkgAssign(lhs, rhs []ast.Expr) {
+	for i, l := range lhs {
+		v := x.r.ctxVar(l)
+		if !isPkgVar(v) {
+			continue
+		}
+		switch {
+		case len(rhs) == len(lhs):
+			x.r.pkgVars[v] = append(x.r.pkgVars[v], value{ast.Unparen(rhs[i]), -1})
+		case len(rhs) == 1:
+			x.r.pkgVars[v] = append(x.r.pkgVars[v], value{ast.Unparen(rhs[0]), i})
+		}
+	}
+}
+
+// stmt walks a statement in region g and reports whether the code after it
+// runs once a context was observed done or a cancel func called.
+func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
+	switch s := s.(type) {
+	case nil:
+		return false
+	case *ast.BlockStmt:
+		return x.list(s.List, g)
+	case *ast.LabeledStmt:
+		return x.stmt(s.Stmt, g)
+	case *ast.ExprStmt:
+		x.expr(s.X, g)
+		return x.receivesDone(s.X) || x.cancels(s)
+	case *ast.AssignStmt:
+		x.assign(s)
+		for _, e := range s.Rhs {
+			x.expr(e, g)
+		}
+		for _, e := range s.Lhs {
+			x.expr(e, g)
+		}
+		return slices.ContainsFunc(s.Rhs, x.receivesDone)
+	case *ast.DeclStmt:
+		if d, ok := s.Decl.(*ast.GenDecl); ok && d.Tok == token.VAR {
+			for _, spec := range d.Specs {
+				if vs, ok := spec.(*ast.ValueSpec); ok {
+					x.valueSpec(vs)
+					for _, v := range vs.Values {
+						x.expr(v, g)
+					}
+				}
+			}
+		}
+		return false
+	case *ast.DeferStmt:
+		x.expr(s.Call, RegionDeferred)
+		return false
+	case *ast.GoStmt:
+		if g == RegionDeferred || g == RegionCleanup {
+			g = RegionNone // a goroutine started by cleanup is work of its own
+		}
+		x.r.goCalls[s.Call] = true
+		if lit, ok := ast.Unparen(s.Call.Fun).(*ast.FuncLit); ok {
+			x.goLits[lit] = true
+		}
+		x.expr(s.Call, g)
+		return false
+	case *ast.ReturnStmt:
+		for _, res := range s.Results {
+			x.escapes(res, true)
+			switch e := ast.Unparen(res).(type) {
+			case *ast.CallExpr:
+				x.r.retCalls[e] = true
+			case *ast.Ident:
+				if v, ok := x.r.pass.TypesInfo.Uses[e].(*types.Var); ok {
+					x.retVars[v] = true
+				}
+			}
+			x.expr(res, g)
+		}
+		return false
+	case *ast.SendStmt:
+		x.escapes(s.Value, false)
+		x.expr(s.Chan, g)
+		x.expr(s.Value, g)
+		return false
+	case *ast.IncDecStmt:
+		x.expr(s.X, g)
+		return false
+	case *ast.IfStmt:
+		obs := x.stmt(s.Init, g)
+		x.expr(s.Cond, g)
+		body := g
+		if g == RegionNone && (x.observesCond(s.Cond) || s.Init != nil && x.observesCond(initExpr(s.Init))) {
+			body = RegionShutdown
+		}
+		obs = x.stmt(s.Body, body) || obs
+		return x.stmt(s.Else, g) || obs
+	case *ast.SwitchStmt:
+		obs := x.stmt(s.Init, g)
+		x.expr(s.Tag, g)
+		for _, c := range s.Body.List {
+			cc := c.(*ast.CaseClause)
+			for _, e := range cc.List {
+				x.expr(e, g)
+			}
+			obs = x.list(cc.Body, g) || obs
+		}
+		return obs
+	case *ast.TypeSwitchStmt:
+		obs := x.stmt(s.Init, g)
+		x.stmt(s.Assign, g)
+		for _, c := range s.Body.List {
+			obs = x.list(c.(*ast.CaseClause).Body, g) || obs
+		}
+		return obs
+	case *ast.SelectStmt:
+		// Cases are alternatives: a case <-ctx.Done(): exempts its own
+		// body, never its sibling cases.
+		obs := false
+		for _, c := range s.Body.List {
+			cc := c.(*ast.CommClause)
+			done := false
+			if cc.Comm != nil {
+				x.stmt(cc.Comm, g)
+				done = x.commReceivesDone(cc.Comm)
+				if as, ok := cc.Comm.(*ast.AssignStmt); ok {
+					for _, l := range as.Lhs {
+						x.rangeVar(l)
+					}
+				}
+			}
+			body := g
+			if done && g == RegionNone {
+				body = RegionShutdown
+			}
+			bodyObs := x.list(cc.Body, body)
+			if (done || bodyObs) && !terminates(cc.Body) {
+				obs = true
+			}
+		}
+		return obs
+	case *ast.ForStmt:
+		x.stmt(s.Init, g)
+		x.expr(s.Cond, g)
+		x.stmt(s.Post, g)
+		return x.stmt(s.Body, g)
+	case *ast.RangeStmt:
+		x.expr(s.X, g)
+		x.rangeVar(s.Key)
+		x.rangeVar(s.Value)
+		return x.stmt(s.Body, g)
+	}
+	return false
+}
+
+// initExpr returns the expression an if statement's init evaluates, for
+// if err := ctx.Err(); err != nil {.
+func initExpr(s ast.Stmt) ast.Expr {
+	if as, ok := s.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+		return as.Rhs[0]
+	}
+	return nil
+}
+
+// list walks a statement list: once a statement observes a context done
+// or cancels one, the statements after it run in RegionShutdown. The list
+// observes for the code after it unless it ends the path (return, panic).
+func (x *indexer) list(list []ast.Stmt, g Region) bool {
+	cur, obs := g, false
+	for _, st := range list {
+		if x.stmt(st, cur) {
+			obs = true
+			if cur == RegionNone {
+				cur = RegionShutdown
+			}
+		}
+	}
+	return obs && !terminates(list)
+}
+
+// terminates reports whether the statement list ends the path through it:
+// a return, a continue or goto, panic, os.Exit, log.Fatal or
+// runtime.Goexit (spelled so: syntax only).
+func terminates(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch s := list[len(list)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return s.Tok == token.CONTINUE || s.Tok == token.GOTO
+	case *ast.BlockStmt:
+		return terminates(s.List)
+	case *ast.ExprStmt:
+		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		switch fun := ast.Unparen(call.Fun).(type) {
+		case *ast.Ident:
+			return fun.Name == "panic"
+		case *ast.SelectorExpr:
+			if pkg, ok := fun.X.(*ast.Ident); ok {
+				switch pkg.Name + "." + fun.Sel.Name {
+				case "os.Exit", "log.Fatal", "log.Fatalf", "log.Fatalln", "runtime.Goexit":
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// expr walks an expression in region g: it records the regions of calls,
+// enters function literals as functions of their own, and notes
+// variables whose address is taken.
+func (x *indexer) expr(e ast.Expr, g Region) {
+	if e == nil {
+		return
+	}
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			x.funcLit(n, g)
+			return false
+		case *ast.CallExpr:
+			if g != RegionNone {
+				x.r.regions[n] = g
+			}
+			if cb, region := x.callback(n); cb != nil {
+				x.expr(n.Fun, g)
+				for _, a := range n.Args {
+					if a == cb {
+						x.expr(a, region)
+					} else {
+						x.expr(a, g)
+					}
+				}
+				return false
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if v := x.r.ctxVar(n.X); v != nil {
+					x.r.shared[v] = true // written through a pointer
+				}
+			}
+		case *ast.CompositeLit:
+			for _, elt := range n.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					elt = kv.Value
+				}
+				x.escapes(elt, false)
+			}
+		}
+		return true
+	})
+}
+
+// callback returns the func argument of call that runs in a region of its
+// own: context.AfterFunc's, a t.Cleanup callback.
+func (x *indexer) callback(call *ast.CallExpr) (ast.Expr, Region) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || (sel.Sel.Name != "AfterFunc" && sel.Sel.Name != "Cleanup") {
+		return nil, RegionNone // most calls: no resolution
+	}
+	fn := lintkit.Callee(x.r.pass.TypesInfo, call)
+	if fn == nil {
+		fn = lintkit.InterfaceCallee(x.r.pass.TypesInfo, call)
+	}
+	if fn == nil || len(call.Args) == 0 {
+		return nil, RegionNone
+	}
+	switch {
+	case lintkit.IsFunc(fn, "context", "AfterFunc") && len(call.Args) == 2:
+		return call.Args[1], RegionAfterFunc
+	case fn.Name() == "Cleanup" && fn.Pkg() != nil && fn.Pkg().Path() == "testing":
+		return call.Args[0], RegionCleanup
+	}
+	return nil, RegionNone
+}
+
+func (x *indexer) funcLit(lit *ast.FuncLit, g Region) {
+	fi := x.r.newFunc(lit, x.fi)
+	fi.detached = x.lits[lit]
+	fi.goroutine = x.goLits[lit]
+	outer := x.fi
+	x.fi = fi
+	x.stmt(lit.Body, g)
+	x.fi = outer
+}
+
+// escapes notes a value that leaves the function or is kept by a value
+// that may outlive it (stored in a field or composite literal, sent,
+// returned): a func literal there belongs to whoever runs it, and the
+// cancel funcs it captures (or that are the value itself) are kept by a
+// long-lived owner. closer: the value is returned, so a literal is a
+// closer its caller keeps.
+func (x *indexer) escapes(e ast.Expr, closer bool) {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.FuncLit:
+		x.lits[e] = true
+		x.ownCaptured(e)
+	case *ast.Ident:
+		if !closer {
+			x.ownCancel(e)
+		}
+	}
+}
+
+// ownCaptured marks the cancel funcs a literal captures as owned.
+func (x *indexer) ownCaptured(lit *ast.FuncLit) {
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			x.ownCancel(id)
+		}
+		return true
+	})
+}
+
+// ownCancel marks the local cancel func id names as kept by an owner.
+func (x *indexer) ownCancel(id *ast.Ident) {
+	v, ok := x.r.pass.TypesInfo.Uses[id].(*types.Var)
+	if ok && !v.IsField() && isCancelFunc(v.Type()) {
+		x.ownedVars[v] = true
+	}
+}
+
+// ownerPlace reports whether storing to e keeps the value beyond the
+// function: a field, an element of a map or slice held in one (or in a
+// package variable), a write through a pointer, a package variable.
+func (x *indexer) ownerPlace(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if sel := x.r.pass.TypesInfo.Selections[e]; sel != nil {
+			return sel.Kind() == types.FieldVal
+		}
+		v, _ := x.r.pass.TypesInfo.Uses[e.Sel].(*types.Var)
+		return isPkgVar(v) // pkg.Var
+	case *ast.IndexExpr:
+		return x.ownerPlace(e.X)
+	case *ast.StarExpr:
+		return true
+	case *ast.Ident:
+		v, _ := x.r.pass.TypesInfo.Uses[e].(*types.Var)
+		return isPkgVar(v)
+	}
+	return false
+}
+
+// assign records an assignment: variables declared and their calls, what
+// a long-lived owner keeps, context variables assigned in a closure and
+// package variables assigned in a function.
+func (x *indexer) assign(s *ast.AssignStmt) {
+	if s.Tok != token.ASSIGN && s.Tok != token.DEFINE {
+		return
+	}
+	info := x.r.pass.TypesInfo
+	x.recordPkgAssign(s.Lhs, s.Rhs)
+	for i, l := range s.Lhs {
+		var rhs ast.Expr
+		if len(s.Rhs) == len(s.Lhs) {
+			rhs = s.Rhs[i]
+		} else if len(s.Rhs) == 1 {
+			rhs = s.Rhs[0]
+		}
+		call, _ := ast.Unparen(rhs).(*ast.CallExpr)
+		if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+			v, _ := info.ObjectOf(id).(*types.Var)
+			if v == nil || v.Name() == "_" {
+				continue
+			}
+			if isContextLike(v.Type()) {
+				x.r.lhsDefs[id] = true
+				if info.Defs[id] != nil {
+					x.r.declare(v, x.fi)
+				} else if u := x.r.declUnit[v]; u != nil && u != x.fi {
+					x.r.shared[v] = true // assigned in a closure: no order to follow
+				}
+			} else if call != nil {
+				x.taint(v, call)
+			}
+			if call != nil && !isPkgVar(v) {
+				x.varCalls[v] = append(x.varCalls[v], call)
+			}
+			continue
+		}
+		if !x.ownerPlace(l) {
+			continue
+		}
+		// c.cancel = cancel, s.stops[id] = func() { cancel() }, and
+		// c.ctx, c.cancel = context.WithCancel(...).
+		if len(s.Rhs) == len(s.Lhs) {
+			x.escapes(rhs, false)
+			if c, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
+				for _, a := range c.Args { // a constructor handed the cancel: s.w = newWorker(cancel)
+					x.escapes(a, false)
+				}
+			}
+		}
+		if call != nil && len(s.Rhs) == 1 && len(s.Lhs) > 1 {
+			if tup, ok := info.TypeOf(call).(*types.Tuple); ok && i < tup.Len() && isCancelFunc(tup.At(i).Type()) {
+				x.r.owned[call] = true
+			}
+		}
+	}
+}
+
+// valueSpec records a local var declaration.
+func (x *indexer) valueSpec(vs *ast.ValueSpec) {
+	info := x.r.pass.TypesInfo
+	for i, id := range vs.Names {
+		v, _ := info.Defs[id].(*types.Var)
+		if v == nil {
+			continue
+		}
+		ctxVar := isContextLike(v.Type())
+		if ctxVar {
+			x.r.declare(v, x.fi)
+			x.r.lhsDefs[id] = true
+		}
+		var rhs ast.Expr
+		if len(vs.Values) == len(vs.Names) {
+			rhs = vs.Values[i]
+		} else if len(vs.Values) == 1 {
+			rhs = vs.Values[0]
+		}
+		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
+			x.varCalls[v] = append(x.varCalls[v], call)
+			if !ctxVar {
+				x.taint(v, call)
+			}
+		}
+	}
+}
+
+// rangeVar records a range or select-receive variable: assigned values the
+// analysis does not follow.
+func (x *indexer) rangeVar(e ast.Expr) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return
+	}
+	v, _ := x.r.pass.TypesInfo.ObjectOf(id).(*types.Var)
+	if v == nil || !isContextLike(v.Type()) {
+		return
+	}
+	x.r.rangeDef[id] = true
+	x.r.lhsDefs[id] = true
+	if x.r.pass.TypesInfo.Defs[id] != nil {
+		x.r.declare(v, x.fi)
+	} else if u := x.r.declUnit[v]; u != nil && u != x.fi {
+		x.r.shared[v] = true
+	}
+}
+
+// taint records a local computed by a call from context variables
+// (sess := session.From(ctx)): a root seeded with it carries the values of
+// the context it came from.
+func (x *indexer) taint(v *types.Var, call *ast.CallExpr) {
+	for _, a := range call.Args {
+		if id, ok := ast.Unparen(a).(*ast.Ident); ok && x.r.ctxVar(id) != nil {
+			x.r.taint[v] = append(x.r.taint[v], id)
+		}
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok { // ctx.Value(k)
+		if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && x.r.ctxVar(id) != nil {
+			x.r.taint[v] = append(x.r.taint[v], id)
+		}
+	}
+}
+
+// receivesDone reports whether e receives from a context's Done channel
+// (outside function literals).
+func (x *indexer) receivesDone(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok && x.r.isContextMethod(call, "Done") {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// commReceivesDone reports whether a select case receives from Done.
+func (x *indexer) commReceivesDone(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		return x.receivesDone(s.X)
+	case *ast.AssignStmt:
+		return slices.ContainsFunc(s.Rhs, x.receivesDone)
+	}
+	return false
+}
+
+// observesCond reports whether an if condition checks that a context is
+// done: ctx.Err(), context.Cause(ctx), context.Canceled or
+// context.DeadlineExceeded, or a receive from Done.
+func (x *indexer) observesCond(cond ast.Expr) bool {
+	if cond == nil {
+		return false
+	}
+	info := x.r.pass.TypesInfo
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok && x.r.isContextMethod(call, "Done") {
+					found = true
+				}
+			}
+		case *ast.CallExpr:
+			if x.r.isContextMethod(n, "Err") {
+				found = true
+			}
+			if fn := lintkit.Callee(info, n); fn != nil && lintkit.IsFunc(fn, "context", "Cause") {
+				found = true
+			}
+		case *ast.SelectorExpr:
+			if obj, ok := info.ObjectOf(n.Sel).(*types.Var); ok && obj.Pkg() != nil && obj.Pkg().Path() == "context" &&
+				(obj.Name() == "Canceled" || obj.Name() == "DeadlineExceeded") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// cancels reports whether the statement calls a cancel func: cancel() as a
+// statement of its own.
+func (x *indexer) cancels(st *ast.ExprStmt) bool {
+	call, ok := ast.Unparen(st.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	t := x.r.pass.TypesInfo.TypeOf(call.Fun)
+	return t != nil && isCancelFunc(t)
+}
+
+// isContextMethod reports whether call calls the method name of a context
+// value: a context.Context or a concrete type with its methods.
+func (r *Result) isContextMethod(call *ast.CallExpr, name string) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != name {
+		return false
+	}
+	t := r.pass.TypesInfo.TypeOf(sel.X)
+	return t != nil && (lintkit.IsContextType(t) || contextInterface(t))
+}
+
+// contextInterface reports whether t has context.Context's Done, Err and
+// Deadline methods (a concrete context type).
+func contextInterface(t types.Type) bool {
+	ms := types.NewMethodSet(t)
+	return ms.Lookup(nil, "Done") != nil && ms.Lookup(nil, "Err") != nil && ms.Lookup(nil, "Deadline") != nil
+}
+
+func isCancelFunc(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "context" {
+		return false
+	}
+	return n.Obj().Name() == "CancelFunc" || n.Obj().Name() == "CancelCauseFunc"
+}
