@@ -224,3 +224,7 @@ func (s *Server) Fail(ctx context.Context) { s.asyncClose() }
 func dialWith(_ context.Context, addr string) error { return nil }
 
 func dialIgnored(ctx context.Context) error { return dialWith(context.Background(), "x") }
+
+// A function implemented in assembly has no body to check (repro 27: it
+// used to panic).
+func add(ctx context.Context, a, b int) int
