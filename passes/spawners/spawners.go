@@ -52,10 +52,12 @@ const RuntimePath = "github.com/ctxbound/ctxbound/runctx"
 
 // Spawner is the fact of an inferred spawner: the function runs the func
 // parameters at Params on another goroutine. Carries is the index of a
-// context parameter that it hands to that work, or -1.
+// context parameter that it hands to that work, or -1. Queue says that it
+// puts them on a queue that a worker goroutine of its package drains.
 type Spawner struct {
 	Params  []int
 	Carries int
+	Queue   bool
 }
 
 // AFact marks Spawner as a fact.
@@ -71,6 +73,9 @@ func (s *Spawner) String() string {
 		b.WriteString(strconv.Itoa(p))
 	}
 	b.WriteString(")")
+	if s.Queue {
+		b.WriteString(" queued")
+	}
 	if s.Carries >= 0 {
 		fmt.Fprintf(&b, " carries ctx %d", s.Carries)
 	}
@@ -202,6 +207,8 @@ func run(pass *analysis.Pass) (any, error) {
 
 	// Infer spawners among the package's functions, to a fixed point: a
 	// function that hands a func parameter to a local spawner is one too.
+	// Then queue-based spawners among the rest, which may make more
+	// wrappers and start more workers, until nothing changes.
 	var decls []*ast.FuncDecl
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -210,18 +217,23 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, d := range decls {
-			fn, _ := pass.TypesInfo.Defs[d.Name].(*types.Func)
-			if fn == nil || st.local[fn] != nil {
-				continue
+	for {
+		for changed := true; changed; {
+			changed = false
+			for _, d := range decls {
+				fn, _ := pass.TypesInfo.Defs[d.Name].(*types.Func)
+				if fn == nil || st.local[fn] != nil {
+					continue
+				}
+				if f := st.infer(d, fn); f != nil {
+					st.local[fn] = f
+					st.facts[fn] = f
+					changed = true
+				}
 			}
-			if f := st.infer(d, fn); f != nil {
-				st.local[fn] = f
-				st.facts[fn] = f
-				changed = true
-			}
+		}
+		if !st.inferQueues(decls) {
+			break
 		}
 	}
 	for fn, f := range st.local {
@@ -282,6 +294,9 @@ func (st *state) sites(n ast.Node) []*Site {
 		boundary := lintkit.ShortName(fn, nil)
 		if kind == Annotated || kind == Inferred {
 			boundary = "wrapper " + lintkit.ShortName(fn, st.pass.Pkg)
+			if f, ok := st.facts[fn.Origin()]; ok && f.Queue && kind == Inferred {
+				boundary = "queue " + lintkit.ShortName(fn, st.pass.Pkg)
+			}
 		}
 		var sites []*Site
 		for _, p := range params {
