@@ -35,7 +35,7 @@ type drainer struct {
 	queues map[types.Object]bool
 	decls  map[*types.Func]*ast.FuncDecl
 	calls  map[types.Object][]elemCall
-	walked map[*ast.BlockStmt]bool
+	walked map[walkKey]bool
 }
 
 // A frame is one walk of one body: the bound values and the slice queues
@@ -49,7 +49,7 @@ type frame struct {
 // runs on a goroutine started in the package.
 func (st *state) drains(queues map[types.Object]bool) map[types.Object][]elemCall {
 	d := &drainer{st: st, queues: queues, decls: map[*types.Func]*ast.FuncDecl{},
-		calls: map[types.Object][]elemCall{}, walked: map[*ast.BlockStmt]bool{}}
+		calls: map[types.Object][]elemCall{}, walked: map[walkKey]bool{}}
 	for _, f := range st.pass.Files {
 		for _, decl := range f.Decls {
 			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil {
@@ -77,7 +77,7 @@ func (d *drainer) root(s *Site) {
 		if sig, ok := info.TypeOf(lit).(*types.Signature); ok && s.Call != nil {
 			env = d.bindArgs(sig, s.Call, empty)
 		}
-		d.walk(lit.Body, env, 0)
+		d.walk(lit.Body, env, 0, false)
 		return
 	}
 	var fn *types.Func
@@ -94,23 +94,25 @@ func (d *drainer) root(s *Site) {
 	if decl == nil {
 		return
 	}
-	d.walk(decl.Body, nil, 0)
+	d.walk(decl.Body, nil, 0, false)
 	if s.Call != nil {
 		if env := d.bindArgs(fn.Origin().Signature(), s.Call, empty); len(env) > 0 {
-			d.walk(decl.Body, env, 0)
+			d.walk(decl.Body, env, 0, false)
 		}
 	}
 }
 
 // walk records the calls of queue elements in body and in the package's
 // functions it calls. A body is walked once without bindings; with
-// bindings, up to maxBind calls deep.
-func (d *drainer) walk(body *ast.BlockStmt, env map[*types.Var]aval, depth int) {
+// bindings, up to maxBind calls deep. looped says that the body runs in a
+// loop of its caller: each run may take more elements.
+func (d *drainer) walk(body *ast.BlockStmt, env map[*types.Var]aval, depth int, looped bool) {
 	if len(env) == 0 {
-		if d.walked[body] {
+		k := walkKey{body, looped}
+		if d.walked[k] {
 			return
 		}
-		d.walked[body] = true
+		d.walked[k] = true
 	} else if depth > maxBind {
 		return
 	}
@@ -120,10 +122,12 @@ func (d *drainer) walk(body *ast.BlockStmt, env map[*types.Var]aval, depth int) 
 	}
 	info := d.st.pass.TypesInfo
 
-	// The slice queues this body pops: an assignment to the queue that is
-	// not an append.
-	ast.Inspect(body, func(n ast.Node) bool {
-		if a, ok := n.(*ast.AssignStmt); ok {
+	// The slice queues this body pops, again and again: an assignment to
+	// the queue that is not an append, in a loop. A slice ranged over and
+	// reset once is a list of callbacks run at the end (hooks, cleanups),
+	// not a queue that a worker serves.
+	inspectLoops(body, func(n ast.Node, inLoop bool) {
+		if a, ok := n.(*ast.AssignStmt); ok && (inLoop || looped) {
 			for i, lhs := range a.Lhs {
 				q := d.direct(lhs)
 				if q == nil || !isSlice(q.Type()) {
@@ -137,7 +141,6 @@ func (d *drainer) walk(body *ast.BlockStmt, env map[*types.Var]aval, depth int) 
 				fr.pops[q] = true
 			}
 		}
-		return true
 	})
 
 	// Bind: aliases of queues, elements taken off them, their contexts.
@@ -180,24 +183,24 @@ func (d *drainer) walk(body *ast.BlockStmt, env map[*types.Var]aval, depth int) 
 	})
 
 	// Calls of elements, and calls that hand an element (or the queue) on.
-	ast.Inspect(body, func(n ast.Node) bool {
+	inspectLoops(body, func(n ast.Node, inLoop bool) {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
-			return true
+			return
 		}
 		if f := d.eval(fr, call.Fun); f.kind == elemVal {
 			d.calls[f.q] = append(d.calls[f.q], elemCall{field: f.field, ctx: d.ctxArgs(fr, call, f.q)})
 		}
 		fn := lintkit.Callee(info, call)
 		if fn == nil {
-			return true
+			return
 		}
 		if decl := d.decls[fn]; decl != nil {
-			d.walk(decl.Body, nil, depth+1)
+			d.walk(decl.Body, nil, depth+1, inLoop || looped)
 			if env := d.bindArgs(fn.Signature(), call, fr); len(env) > 0 {
-				d.walk(decl.Body, env, depth+1)
+				d.walk(decl.Body, env, depth+1, inLoop || looped)
 			}
-			return true
+			return
 		}
 		if _, params, _ := d.st.spawner(fn); params != nil { // wg.Go(f)
 			for _, p := range params {
@@ -207,6 +210,34 @@ func (d *drainer) walk(body *ast.BlockStmt, env map[*types.Var]aval, depth int) 
 					}
 				}
 			}
+		}
+	})
+}
+
+type walkKey struct {
+	body   *ast.BlockStmt
+	looped bool
+}
+
+// inspectLoops calls f for each node under root, in source order, saying
+// whether the node is inside a for or range statement under root.
+func inspectLoops(root ast.Node, f func(n ast.Node, inLoop bool)) {
+	var stack []ast.Node
+	loops := 0
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			switch stack[len(stack)-1].(type) {
+			case *ast.ForStmt, *ast.RangeStmt:
+				loops--
+			}
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		f(n, loops > 0)
+		stack = append(stack, n)
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			loops++
 		}
 		return true
 	})

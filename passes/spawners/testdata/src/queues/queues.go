@@ -304,6 +304,36 @@ func init() {
 
 func Enqueue(f func()) { jobs <- Job(f) } // want Enqueue:"spawner\\(0\\) queued"
 
+// The swap in a helper that a worker calls in a loop.
+type Flusher struct {
+	mu      sync.Mutex
+	pending []func()
+}
+
+func (f *Flusher) Start() {
+	go func() {
+		for range time.Tick(time.Second) {
+			f.flush()
+		}
+	}()
+}
+
+func (f *Flusher) flush() {
+	f.mu.Lock()
+	tasks := f.pending
+	f.pending = nil
+	f.mu.Unlock()
+	for _, t := range tasks {
+		t()
+	}
+}
+
+func (f *Flusher) Later(fn func()) { // want Later:"spawner\\(0\\) queued"
+	f.mu.Lock()
+	f.pending = append(f.pending, fn)
+	f.mu.Unlock()
+}
+
 // Through another package's queue spawner: a wrapper.
 func viaDep(p *dep.Pool, f func()) { p.Submit(f) } // want viaDep:"spawner\\(1\\)"
 
@@ -360,3 +390,36 @@ func (s *Store) Start() {
 }
 
 func (s *Store) Keep(f func()) { s.in <- f }
+
+// Cleanups run once and reset, possibly by a goroutine that watches for
+// cancellation (grpc's clientStream replay buffer): callbacks kept for the
+// end, not a queue that a worker serves.
+type op struct {
+	run     func() error
+	cleanup func()
+}
+
+type Stream struct {
+	done   chan struct{}
+	replay []op
+}
+
+func (s *Stream) Start() {
+	go func() {
+		<-s.done
+		s.commit()
+	}()
+}
+
+func (s *Stream) commit() {
+	for _, o := range s.replay {
+		if o.cleanup != nil {
+			o.cleanup()
+		}
+	}
+	s.replay = nil
+}
+
+func (s *Stream) buffer(run func() error, cleanup func()) {
+	s.replay = append(s.replay, op{run: run, cleanup: cleanup})
+}
