@@ -264,7 +264,7 @@ func (c *checker) funcOf(e ast.Expr) *types.Func {
 		return nil
 	}
 	if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
-		return nil // an interface method: no resolution
+		return c.sp.Concrete(e) // an interface method: its dynamic type, where known
 	}
 	return fn.Origin()
 }

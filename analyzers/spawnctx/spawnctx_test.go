@@ -12,7 +12,7 @@ import (
 // standard library they import is analysed once.
 func TestScenarios(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), spawnctx.Analyzer,
-		"basic", "negative", "crosspkg/use", "generated", "suppress", "config", "queue")
+		"basic", "negative", "crosspkg/use", "generated", "suppress", "config", "queue", "dynamic")
 }
 
 func TestFixes(t *testing.T) {

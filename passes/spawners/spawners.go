@@ -125,6 +125,8 @@ type Result struct {
 	byWork map[ast.Expr]*Site
 	byCall map[*ast.CallExpr]*Site
 	facts  map[types.Object]*Spawner
+	// concrete resolves the interface method of go x.M() (see Concrete).
+	concrete map[*ast.SelectorExpr]*types.Func
 }
 
 // SiteOf returns the first spawn site whose Node is n, or nil.
@@ -145,6 +147,15 @@ func (r *Result) SitesOf(n ast.Node) []*Site { return r.byNode[n] }
 
 // WorkOf returns the site whose Work is e (a func literal, say), or nil.
 func (r *Result) WorkOf(e ast.Expr) *Site { return r.byWork[e] }
+
+// Concrete returns the concrete method that the work e of a site runs
+// (go x.M(), g.Go(x.M)) when e is x.M on a local interface variable x whose
+// dynamic type is known in the function (see the package function
+// Concrete), or nil.
+func (r *Result) Concrete(e ast.Expr) *types.Func {
+	sel, _ := ast.Unparen(e).(*ast.SelectorExpr)
+	return r.concrete[sel]
+}
 
 // Fact returns the Spawner fact of fn, from this package or another.
 func (r *Result) Fact(fn *types.Func) (*Spawner, bool) {
@@ -203,7 +214,8 @@ func run(pass *analysis.Pass) (any, error) {
 		facts: lintkit.ObjectFacts[*Spawner](pass),
 		local: map[*types.Func]*Spawner{},
 	}
-	res := &Result{byNode: map[ast.Node][]*Site{}, byWork: map[ast.Expr]*Site{}, byCall: map[*ast.CallExpr]*Site{}, facts: st.facts}
+	res := &Result{byNode: map[ast.Node][]*Site{}, byWork: map[ast.Expr]*Site{}, byCall: map[*ast.CallExpr]*Site{},
+		concrete: map[*ast.SelectorExpr]*types.Func{}, facts: st.facts}
 
 	// Infer spawners among the package's functions, to a fixed point: a
 	// function that hands a func parameter to a local spawner is one too.
@@ -240,20 +252,35 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ExportObjectFact(fn, f)
 	}
 
-	// Collect the sites.
-	for n := range spawnNodes(pass.Files...) {
-		for _, s := range st.sites(n) {
-			res.Sites = append(res.Sites, s)
-			res.byNode[s.Node] = append(res.byNode[s.Node], s)
-			if _, seen := res.byWork[s.Work]; !seen {
-				res.byWork[s.Work] = s
-			}
-			if s.Call != nil {
-				res.byCall[s.Call] = s
+	// Collect the sites, declaration by declaration, so that work x.M on a
+	// local interface variable (go x.M(), g.Go(x.M)) is resolved within its
+	// function.
+	for _, f := range pass.Files {
+		for _, decl := range f.Decls {
+			for n := range spawnNodes(decl) {
+				for _, s := range st.sites(n) {
+					res.add(s)
+					if sel, ok := s.Work.(*ast.SelectorExpr); ok {
+						if m := Concrete(pass.TypesInfo, decl, sel); m != nil {
+							res.concrete[sel] = m
+						}
+					}
+				}
 			}
 		}
 	}
 	return res, nil
+}
+
+func (r *Result) add(s *Site) {
+	r.Sites = append(r.Sites, s)
+	r.byNode[s.Node] = append(r.byNode[s.Node], s)
+	if _, seen := r.byWork[s.Work]; !seen {
+		r.byWork[s.Work] = s
+	}
+	if s.Call != nil {
+		r.byCall[s.Call] = s
+	}
 }
 
 func hasFuncParam(d *ast.FuncDecl) bool {
