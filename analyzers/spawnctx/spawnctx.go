@@ -78,6 +78,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, site := range c.sp.Sites {
 		c.check(site)
 	}
+	c.groups()
 	return nil, nil
 }
 
