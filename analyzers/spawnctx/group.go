@@ -83,6 +83,9 @@ func (c *checker) group(file *ast.File, fd *ast.FuncDecl, stmt ast.Node, lhs []a
 	}
 	defer lintkit.At(c.pass.Fset, stmt)
 	g := lhs[ctor.group]
+	if c.cannotFail(fd, stmt, g, ctor) {
+		return // no failure to cancel on: the context would never be cancelled early
+	}
 	plain := lintkit.NamedOf(fn.Signature().Results().At(ctor.group).Type())
 	if plain == nil {
 		return
@@ -103,6 +106,93 @@ func (c *checker) group(file *ast.File, fd *ast.FuncDecl, stmt ast.Node, lhs []a
 		opts = append(opts, lintkit.Fix("Bind the group's context as "+name+" and use it in the tasks", edits...))
 	}
 	c.r.Report(lhs[ctor.ctx], msg, opts...)
+}
+
+// cannotFail reports whether no task of the group g can fail: g is a
+// local variable used only to call its methods, and every task is a func
+// literal whose every return statement returns nil. Then the discarded
+// context is never cancelled before Wait returns, and nothing is lost.
+func (c *checker) cannotFail(fd *ast.FuncDecl, stmt ast.Node, g ast.Expr, ctor groupCtor) bool {
+	info := c.pass.TypesInfo
+	id, ok := ast.Unparen(g).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	group := asVar(objOfIdent(info, id))
+	if group == nil {
+		return false
+	}
+	// Each use of g must be the receiver of a method call.
+	calls := map[*ast.Ident]*ast.CallExpr{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[x] == group {
+					calls[x] = call
+				}
+			}
+		}
+		return true
+	})
+	tasks := 0
+	failing := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		x, ok := n.(*ast.Ident)
+		if !ok || info.Uses[x] != group || failing || (stmt.Pos() <= x.Pos() && x.End() <= stmt.End()) {
+			return !failing
+		}
+		call, ok := calls[x]
+		if !ok {
+			failing = true // g escapes: its tasks are unknown
+			return false
+		}
+		if !isOneOf(ast.Unparen(call.Fun).(*ast.SelectorExpr).Sel.Name, ctor.tasks) {
+			return true // Wait, SetLimit
+		}
+		tasks++
+		if len(call.Args) != 1 {
+			failing = true
+			return false
+		}
+		lit, ok := ast.Unparen(call.Args[0]).(*ast.FuncLit)
+		if !ok || !returnsOnlyNil(info, lit) {
+			failing = true
+		}
+		return !failing
+	})
+	return !failing && tasks > 0
+}
+
+// returnsOnlyNil reports whether every return statement of lit (not of
+// the literals inside it) returns the single value nil.
+func returnsOnlyNil(info *types.Info, lit *ast.FuncLit) bool {
+	ok := true
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != 1 {
+				ok = false
+			} else if id, isID := ast.Unparen(n.Results[0]).(*ast.Ident); !isID || info.Uses[id] != types.Universe.Lookup("nil") {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+func asVar(obj types.Object) *types.Var {
+	v, _ := obj.(*types.Var)
+	return v
+}
+
+func objOfIdent(info *types.Info, id *ast.Ident) types.Object {
+	if obj := info.Defs[id]; obj != nil {
+		return obj
+	}
+	return info.Uses[id]
 }
 
 func isBlank(e ast.Expr) bool {

@@ -11,6 +11,8 @@ import (
 
 func fetch(ctx context.Context, url string) error { return nil }
 
+func work() error { return nil }
+
 func discarded(ctx context.Context, urls []string) error {
 	g, _ := errgroup.WithContext(ctx) // want `context of errgroup.WithContext is discarded: a failing task cancels nothing, the other tasks run on; bind it \(g, gctx := errgroup.WithContext\(ctx\)\) and use gctx in the tasks, or use a plain errgroup.Group if no cancellation is wanted`
 	for _, u := range urls {
@@ -22,13 +24,13 @@ func discarded(ctx context.Context, urls []string) error {
 func assigned(r *http.Request) error {
 	var g *errgroup.Group
 	g, _ = errgroup.WithContext(r.Context()) // want `context of errgroup.WithContext is discarded: .*bind it \(g, gctx := errgroup.WithContext\(r.Context\(\)\)\)`
-	g.Go(func() error { return nil })
+	g.Go(func() error { return fetch(r.Context(), "a") })
 	return g.Wait()
 }
 
 func declared() error {
 	var g, _ = errgroup.WithContext(context.Background()) // want `context of errgroup.WithContext is discarded`
-	g.Go(func() error { return nil })
+	g.Go(work)
 	return g.Wait()
 }
 
@@ -38,7 +40,48 @@ func (s *server) field(ctx context.Context) {
 	s.g, _ = errgroup.WithContext(ctx) // want `context of errgroup.WithContext is discarded: .*bind it \(s.g, gctx :=`
 }
 
+// A task that may fail, among tasks that cannot.
+func oneMayFail(ctx context.Context) error {
+	g, _ := errgroup.WithContext(ctx) // want `context of errgroup.WithContext is discarded`
+	g.Go(func() error { return nil })
+	g.Go(func() error {
+		if err := fetch(ctx, "x"); err != nil {
+			return err
+		}
+		return nil
+	})
+	return g.Wait()
+}
+
+// The group escapes: its tasks are not all known here.
+func escapes(ctx context.Context) error {
+	g, _ := errgroup.WithContext(ctx) // want `context of errgroup.WithContext is discarded`
+	g.Go(func() error { return nil })
+	addMore(g)
+	return g.Wait()
+}
+
+func addMore(g *errgroup.Group) { g.Go(work) }
+
 // Silent.
+
+// No task can fail (x/tools' go/packages loader): the context would never
+// be cancelled before Wait returns, so discarding it loses nothing.
+func cannotFail(ctx context.Context, items []string) error {
+	g, _ := errgroup.WithContext(ctx)
+	var enqueue func(string)
+	enqueue = func(s string) {
+		g.Go(func() error {
+			func() error { return fetch(ctx, s) }() // a nested literal's return is not the task's
+			return nil
+		})
+	}
+	for _, s := range items {
+		enqueue(s)
+	}
+	g.SetLimit(2)
+	return g.Wait()
+}
 
 func bound(ctx context.Context, urls []string) error {
 	g, gctx := errgroup.WithContext(ctx)
