@@ -46,8 +46,8 @@ type frame struct {
 }
 
 // drains returns, for each queue, the calls of its elements by code that
-// runs on a goroutine started in the package.
-func (st *state) drains(queues map[types.Object]bool) map[types.Object][]elemCall {
+// runs on a goroutine started in the package: the work of roots.
+func (st *state) drains(queues map[types.Object]bool, roots []*Site) map[types.Object][]elemCall {
 	d := &drainer{st: st, queues: queues, decls: map[*types.Func]*ast.FuncDecl{},
 		calls: map[types.Object][]elemCall{}, walked: map[walkKey]bool{}}
 	for _, f := range st.pass.Files {
@@ -59,10 +59,8 @@ func (st *state) drains(queues map[types.Object]bool) map[types.Object][]elemCal
 			}
 		}
 	}
-	for n := range spawnNodes(st.pass.Files...) {
-		for _, s := range st.sites(n) {
-			d.root(s)
-		}
+	for _, s := range roots {
+		d.root(s)
 	}
 	return d.calls
 }

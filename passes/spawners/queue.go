@@ -58,9 +58,23 @@ type elemCall struct {
 	ctx   []*types.Var // the element's context fields passed to it
 }
 
+// isQueueOp reports whether n may put a value on a queue: a send
+// statement, or a call of append.
+func isQueueOp(info *types.Info, n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.SendStmt:
+		return true
+	case *ast.CallExpr:
+		b, ok := info.Uses[identOf(n.Fun)].(*types.Builtin)
+		return ok && b.Name() == "append"
+	}
+	return false
+}
+
 // inferQueues adds the queue-based spawners among decls to st.local and
-// st.facts, and reports whether it found any.
-func (st *state) inferQueues(decls []*ast.FuncDecl) bool {
+// st.facts, and reports whether it found any. The workers are found from
+// roots, the package's spawn sites.
+func (st *state) inferQueues(decls []*ast.FuncDecl, roots []*Site) bool {
 	var subs []submit
 	for _, d := range decls {
 		fn, _ := st.pass.TypesInfo.Defs[d.Name].(*types.Func)
@@ -76,7 +90,7 @@ func (st *state) inferQueues(decls []*ast.FuncDecl) bool {
 	for _, s := range subs {
 		queues[s.queue] = true
 	}
-	calls := st.drains(queues)
+	calls := st.drains(queues, roots)
 
 	found := false
 	byFn := map[*types.Func][]submit{}

@@ -204,23 +204,26 @@ type state struct {
 	cfg   *config.Config
 	facts map[types.Object]*Spawner
 	local map[*types.Func]*Spawner
+	// queueOps marks the declarations that send on a channel or call
+	// append, noted by the first round of infer (nil after it).
+	queueOps map[*ast.FuncDecl]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	st := &state{
-		pass:  pass,
-		dirs:  pass.ResultOf[directives.Analyzer].(*directives.Result),
-		cfg:   pass.ResultOf[config.Analyzer].(*config.Config),
-		facts: lintkit.ObjectFacts[*Spawner](pass),
-		local: map[*types.Func]*Spawner{},
+		pass:     pass,
+		dirs:     pass.ResultOf[directives.Analyzer].(*directives.Result),
+		cfg:      pass.ResultOf[config.Analyzer].(*config.Config),
+		facts:    lintkit.ObjectFacts[*Spawner](pass),
+		local:    map[*types.Func]*Spawner{},
+		queueOps: map[*ast.FuncDecl]bool{},
 	}
-	res := &Result{byNode: map[ast.Node][]*Site{}, byWork: map[ast.Expr]*Site{}, byCall: map[*ast.CallExpr]*Site{},
-		concrete: map[*ast.SelectorExpr]*types.Func{}, facts: st.facts}
 
 	// Infer spawners among the package's functions, to a fixed point: a
 	// function that hands a func parameter to a local spawner is one too.
-	// Then queue-based spawners among the rest, which may make more
-	// wrappers and start more workers, until nothing changes.
+	// Then queue-based spawners among the rest, whose workers are the work
+	// of the sites known so far; they may make more wrappers and start more
+	// workers, so until nothing changes.
 	var decls []*ast.FuncDecl
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -229,6 +232,8 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	var candidates []*ast.FuncDecl
+	var res *Result
 	for {
 		for changed := true; changed; {
 			changed = false
@@ -243,18 +248,33 @@ func run(pass *analysis.Pass) (any, error) {
 					changed = true
 				}
 			}
+			if st.queueOps != nil {
+				for _, d := range decls {
+					if st.queueOps[d] {
+						candidates = append(candidates, d)
+					}
+				}
+				st.queueOps = nil
+			}
 		}
-		if !st.inferQueues(decls) {
+		res = st.collect()
+		if len(candidates) == 0 || !st.inferQueues(candidates, res.Sites) {
 			break
 		}
 	}
 	for fn, f := range st.local {
 		pass.ExportObjectFact(fn, f)
 	}
+	return res, nil
+}
 
-	// Collect the sites, declaration by declaration, so that work x.M on a
-	// local interface variable (go x.M(), g.Go(x.M)) is resolved within its
-	// function.
+// collect returns the sites of the package with the spawners known so far,
+// declaration by declaration, so that work x.M on a local interface
+// variable (go x.M(), g.Go(x.M)) is resolved within its function.
+func (st *state) collect() *Result {
+	pass := st.pass
+	res := &Result{byNode: map[ast.Node][]*Site{}, byWork: map[ast.Expr]*Site{}, byCall: map[*ast.CallExpr]*Site{},
+		concrete: map[*ast.SelectorExpr]*types.Func{}, facts: st.facts}
 	for _, f := range pass.Files {
 		for _, decl := range f.Decls {
 			for n := range spawnNodes(decl) {
@@ -269,7 +289,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	return res, nil
+	return res
 }
 
 func (r *Result) add(s *Site) {
@@ -397,6 +417,9 @@ func (st *state) infer(d *ast.FuncDecl, fn *types.Func) *Spawner {
 	spawned := map[int]bool{}
 	carries := -1
 	for n := range spawnNodes(d.Body) {
+		if st.queueOps != nil && isQueueOp(st.pass.TypesInfo, n) {
+			st.queueOps[d] = true // a candidate submitter: inferQueues looks closer
+		}
 		for _, s := range st.sites(n) {
 			if s.Kind == Runtime && s.CtxArg != nil {
 				// runctx carries: the wrapper does too if it hands on its
@@ -487,14 +510,15 @@ func (st *state) funcArg(call *ast.CallExpr) bool {
 }
 
 // spawnNodes yields the go statements and calls under roots, in source
-// order: the candidates for spawn sites.
+// order: the candidates for spawn sites; and the send statements, the
+// candidates for queue submissions.
 func spawnNodes[N ast.Node](roots ...N) iter.Seq[ast.Node] {
 	return func(yield func(ast.Node) bool) {
 		ok := true
 		for _, root := range roots {
 			ast.Inspect(root, func(n ast.Node) bool {
 				switch n.(type) {
-				case *ast.GoStmt, *ast.CallExpr:
+				case *ast.GoStmt, *ast.CallExpr, *ast.SendStmt:
 					ok = ok && yield(n)
 				}
 				return ok
