@@ -14,8 +14,26 @@
 //   - inferred: a function that runs one of its func parameters on another
 //     goroutine, directly or through another spawner, is a spawner. It gets a
 //     Spawner fact, so it is a spawner in every importing package too.
+//   - inferred queues: a function that puts one of its func parameters on a
+//     queue, a channel or slice named by its types.Object (a struct field or
+//     a package-level variable), bare, in a func literal that calls it, or
+//     in a task struct, is a spawner when a worker goroutine started in the
+//     package (by a go statement or a spawner, through calls of the
+//     package's functions) takes the elements off and calls them: a range
+//     over the channel, a receive, an index of a slice popped in a loop;
+//     then a call of the element, of its func field, of a method or function
+//     that calls it, or a spawner that runs it. Its fact says Queue. It
+//     carries the submitter's ctx when the queued literal passes it, or when
+//     the task struct holds it and every worker passes the task's ctx (or
+//     one derived from it) to the func.
 //
-// The pass uses syntax and types only, so it costs little on dependencies.
+// Work x.M on a local interface variable whose every assignment gives one
+// concrete type is resolved to that type's method (DynamicType, Concrete).
+//
+// The pass uses syntax and types only, so it costs little on dependencies:
+// queue inference looks only at functions with a func parameter that send
+// on a channel or call append, and finds workers among the sites it
+// collects anyway.
 package spawners
 
 import (

@@ -121,3 +121,12 @@ func boundUsedLater(ctx context.Context) error {
 	}
 	return err
 }
+
+// Suppressed with a reason.
+func suppressed(ctx context.Context) error {
+	//ctxbound:ignore spawnctx -- the tasks are independent: one failing must not stop the others
+	g, _ := errgroup.WithContext(ctx)
+	g.Go(func() error { return fetch(ctx, "a") })
+	g.Go(func() error { return fetch(ctx, "b") })
+	return g.Wait()
+}
