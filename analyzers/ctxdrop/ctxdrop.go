@@ -146,6 +146,9 @@ func (c *checker) spawnedHelper(site *spawners.Site) {
 	}
 	fn := lintkit.FuncValue(c.pass.TypesInfo, site.Work)
 	if fn == nil {
+		fn = c.sp.Concrete(site.Work)
+	}
+	if fn == nil {
 		return
 	}
 	if _, ok := c.scope.Makes(fn); !ok || c.dirs.Has(fn, directives.Detach) {

@@ -8,9 +8,23 @@
 // A spawn site is a go statement or a call that runs a func value on another
 // goroutine: errgroup.Group.Go and TryGo, sync.WaitGroup.Go, sourcegraph/conc
 // and ants pools, gammazero/workerpool, time.AfterFunc, a function annotated
-// //ctxbound:spawner or configured with -config.spawners, and any wrapper
+// //ctxbound:spawner or configured with -config.spawners, any wrapper
 // that runs one of its func parameters on another goroutine (inferred, also
-// across packages: safeGo(f) is a spawner wherever it is imported).
+// across packages: safeGo(f) is a spawner wherever it is imported), and any
+// queue: a function that puts a func parameter on a channel or slice (a
+// struct field or package variable; bare, in a func literal, or in a task
+// struct) that a worker goroutine started in the same package takes off
+// and calls, as in the executor whose submit puts a tool call on a work
+// queue (inferred too, named "queue <F>" in messages). A queue whose task
+// carries the submitter's ctx to the func, by a literal that calls it with
+// ctx or by a worker that passes the task's ctx (or one derived from it),
+// hands the caller's context on and is accepted like runctx.
+//
+// go x.M() (and g.Go(x.M)) on a local variable of interface type checks
+// the concrete method when every assignment to x in the function gives it
+// the same concrete type (a composite literal, a constructor that returns
+// that type); a parameter, a variable whose address is taken, or one given
+// an interface value or two types stays unresolved.
 //
 // At a spawn site in a function that has the caller's context in scope (a
 // context parameter, of context.Context or of a type that implements it, an
@@ -44,6 +58,21 @@
 // about the context actually passed, not whether the name ctx appears in
 // the closure. A goroutine that does no context work is silent.
 //
+// spawnctx also reports a group context that is discarded,
+// g, _ := errgroup.WithContext(ctx): it is the only context that a failing
+// task cancels, so the other tasks run on to completion. It is silent when
+// no task can fail (every task a func literal of this function that returns
+// only nil, the group used only to call its methods). Two fixes: a plain
+// errgroup.Group, g := new(errgroup.Group), listed first because it keeps
+// the behaviour (it is offered only where dropping the context argument
+// leaves no variable or import unused); and binding the context,
+// g, gctx := errgroup.WithContext(ctx) with gctx in place of ctx in the task
+// literals (offered only for a := or var declaration of a group assigned
+// once, when some task uses ctx and the name is free). Of the built-in
+// table only errgroup returns the group's context: sourcegraph/conc's
+// ContextPool hands it to each task as a parameter, and runctx.Group keeps
+// its own.
+//
 // Why: the work runs for one session, one request, one run. Without the
 // caller's context it loses that identity and its cancellation. In the
 // incident behind this check, tool calls submitted to a worker pool without
@@ -69,7 +98,13 @@
 // like any other.
 //
 // Limits: func values held in variables, fields or interfaces are not
-// resolved, so work started through them is not checked. A root made more
+// resolved (beyond the known dynamic type above), so work started through
+// them is not checked. A queue is a spawner only when its worker is started
+// in its own package (a go statement or a spawner, reaching the drain
+// through the package's calls); a slice counts only when it is popped in a
+// loop (q = q[1:], or tasks := q; q = nil), not a list of callbacks ranged
+// over and reset once. A func sent on a queue directly, not through a
+// submitting function, is not a spawn site. A root made more
 // than one helper below the called function is an implementation detail of
 // that API, not a parameter its caller can add, and is not reported. A
 // helper that makes a root context inside the standard library or another
@@ -107,6 +142,23 @@
 //	func safeGo(f func()) { go func() { defer recoverPanic(); f() }() }
 //
 //	safeGo(func() { flush(context.TODO()) }) // want: func run by wrapper safeGo drops the caller's context
+//
+// So are queues that a worker goroutine drains:
+//
+//	func (e *Executor) worker()            { for call := range e.work { call() } }
+//	func (e *Executor) submit(call func()) { e.work <- call }
+//
+//	e.submit(func() { approve(context.Background(), cmd) }) // want: func run by queue Executor.submit drops the caller's context
+//
+// A discarded group context:
+//
+//	g, _ := errgroup.WithContext(ctx) // want: context of errgroup.WithContext is discarded
+//	g.Go(func() error { return fetch(ctx, a) })
+//
+// Right, when a failure should cancel the other tasks:
+//
+//	g, gctx := errgroup.WithContext(ctx)
+//	g.Go(func() error { return fetch(gctx, a) })
 //
 // # Directives
 //

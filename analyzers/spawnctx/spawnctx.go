@@ -78,6 +78,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, site := range c.sp.Sites {
 		c.check(site)
 	}
+	c.groups()
 	return nil, nil
 }
 
@@ -149,7 +150,7 @@ func (c *checker) detached(site *spawners.Site, encl ast.Node) bool {
 			return true
 		}
 	}
-	if fn := lintkit.FuncValue(c.pass.TypesInfo, site.Work); fn != nil && c.dirs.Has(fn, directives.Detach) {
+	if fn := c.funcOf(site.Work); fn != nil && c.dirs.Has(fn, directives.Detach) {
 		return true
 	}
 	return false
@@ -199,7 +200,7 @@ func (c *checker) work(site *spawners.Site, s ctxscope.Scope) []finding {
 		}
 		out = append(out, c.envFindings(w, enter)...)
 	default:
-		if fn := lintkit.FuncValue(c.pass.TypesInfo, w); fn != nil {
+		if fn := c.funcOf(w); fn != nil {
 			if f, ok := c.scope.Makes(fn); ok && !c.dirs.Has(fn, directives.Detach) && !c.makerHere(fn) {
 				name := lintkit.ShortName(fn, c.pass.Pkg)
 				fd := finding{at: site.Node, what: fmt.Sprintf("it runs %s, which makes its own root context (%s),", name, f.Chain(c.pass.Pkg)), helper: name,
@@ -278,6 +279,17 @@ func (c *checker) envFindings(lit *ast.FuncLit, enter func(*ast.FuncLit) bool) [
 		out = append(out, f)
 	}
 	return out
+}
+
+// funcOf returns the function or method a work expression names, or nil
+// for func values that cannot be resolved (variables, fields); an
+// interface method is resolved to its dynamic type's where the function
+// shows it.
+func (c *checker) funcOf(e ast.Expr) *types.Func {
+	if fn := lintkit.FuncValue(c.pass.TypesInfo, e); fn != nil {
+		return fn
+	}
+	return c.sp.Concrete(e)
 }
 
 // dropFinding returns the finding of a drop in spawned work, if it is one.

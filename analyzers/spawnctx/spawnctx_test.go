@@ -15,7 +15,7 @@ import (
 // standard library they import is analysed once.
 func TestScenarios(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), spawnctx.Analyzer,
-		"basic", "negative", "provenance", "crosspkg/use", "generated", "suppress", "config")
+		"basic", "negative", "provenance", "crosspkg/use", "generated", "suppress", "config", "queue", "dynamic", "groupctx")
 }
 
 func TestFixes(t *testing.T) {
@@ -66,3 +66,9 @@ type getter string
 func (g getter) String() string   { return string(g) }
 func (g getter) Set(string) error { return nil }
 func (g getter) Get() any         { return string(g) }
+
+// TestGroupFixes applies both fixes for a discarded group context; each
+// section of the golden files must also compile (TestGroupFixesCompile).
+func TestGroupFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), spawnctx.Analyzer, "groupfix")
+}

@@ -282,7 +282,6 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, makesAt) {
 	return nil, makesAt{}
 }
 
-
 // ContextVariant returns the variant of fn that takes a context, named
 // fn's name + "Context" in the same package or method set (Query ->
 // QueryContext, Dial -> DialContext), or nil. Where it exists, that is the

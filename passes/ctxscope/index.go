@@ -39,10 +39,10 @@ func (r *Result) RegionOf(call *ast.CallExpr) Region { return r.regions[call] }
 
 // indexer is the state of the one walk of the package's syntax.
 type indexer struct {
-	r        *Result
-	fi       *funcInfo
-	lits     map[*ast.FuncLit]bool    // literals returned, stored or sent
-	goLits   map[*ast.FuncLit]bool    // literals started by a go statement
+	r      *Result
+	fi     *funcInfo
+	lits   map[*ast.FuncLit]bool // literals returned, stored or sent
+	goLits map[*ast.FuncLit]bool // literals started by a go statement
 
 	// Per outermost function: which local variables hold the result of
 	// which calls, which cancel funcs a long-lived owner keeps, which
@@ -97,7 +97,6 @@ func (x *indexer) resolve() {
 		}
 	}
 }
-
 
 // pkgDecl records package-level context variables and walks their values.
 func (x *indexer) pkgDecl(d *ast.GenDecl) {

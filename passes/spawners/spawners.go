@@ -14,8 +14,26 @@
 //   - inferred: a function that runs one of its func parameters on another
 //     goroutine, directly or through another spawner, is a spawner. It gets a
 //     Spawner fact, so it is a spawner in every importing package too.
+//   - inferred queues: a function that puts one of its func parameters on a
+//     queue, a channel or slice named by its types.Object (a struct field or
+//     a package-level variable), bare, in a func literal that calls it, or
+//     in a task struct, is a spawner when a worker goroutine started in the
+//     package (by a go statement or a spawner, through calls of the
+//     package's functions) takes the elements off and calls them: a range
+//     over the channel, a receive, an index of a slice popped in a loop;
+//     then a call of the element, of its func field, of a method or function
+//     that calls it, or a spawner that runs it. Its fact says Queue. It
+//     carries the submitter's ctx when the queued literal passes it, or when
+//     the task struct holds it and every worker passes the task's ctx (or
+//     one derived from it) to the func.
 //
-// The pass uses syntax and types only, so it costs little on dependencies.
+// Work x.M on a local interface variable whose every assignment gives one
+// concrete type is resolved to that type's method (DynamicType, Concrete).
+//
+// The pass uses syntax and types only, so it costs little on dependencies:
+// queue inference looks only at functions with a func parameter that send
+// on a channel or call append, and finds workers among the sites it
+// collects anyway.
 package spawners
 
 import (
@@ -52,10 +70,12 @@ const RuntimePath = "github.com/ctxbound/ctxbound/runctx"
 
 // Spawner is the fact of an inferred spawner: the function runs the func
 // parameters at Params on another goroutine. Carries is the index of a
-// context parameter that it hands to that work, or -1.
+// context parameter that it hands to that work, or -1. Queue says that it
+// puts them on a queue that a worker goroutine of its package drains.
 type Spawner struct {
 	Params  []int
 	Carries int
+	Queue   bool
 }
 
 // AFact marks Spawner as a fact.
@@ -71,6 +91,9 @@ func (s *Spawner) String() string {
 		b.WriteString(strconv.Itoa(p))
 	}
 	b.WriteString(")")
+	if s.Queue {
+		b.WriteString(" queued")
+	}
 	if s.Carries >= 0 {
 		fmt.Fprintf(&b, " carries ctx %d", s.Carries)
 	}
@@ -120,6 +143,8 @@ type Result struct {
 	byWork map[ast.Expr]*Site
 	byCall map[*ast.CallExpr]*Site
 	facts  map[types.Object]*Spawner
+	// concrete resolves the interface method of go x.M() (see Concrete).
+	concrete map[*ast.SelectorExpr]*types.Func
 }
 
 // SiteOf returns the first spawn site whose Node is n, or nil.
@@ -140,6 +165,15 @@ func (r *Result) SitesOf(n ast.Node) []*Site { return r.byNode[n] }
 
 // WorkOf returns the site whose Work is e (a func literal, say), or nil.
 func (r *Result) WorkOf(e ast.Expr) *Site { return r.byWork[e] }
+
+// Concrete returns the concrete method that the work e of a site runs
+// (go x.M(), g.Go(x.M)) when e is x.M on a local interface variable x whose
+// dynamic type is known in the function (see the package function
+// Concrete), or nil.
+func (r *Result) Concrete(e ast.Expr) *types.Func {
+	sel, _ := ast.Unparen(e).(*ast.SelectorExpr)
+	return r.concrete[sel]
+}
 
 // Fact returns the Spawner fact of fn, from this package or another.
 func (r *Result) Fact(fn *types.Func) (*Spawner, bool) {
@@ -188,20 +222,26 @@ type state struct {
 	cfg   *config.Config
 	facts map[types.Object]*Spawner
 	local map[*types.Func]*Spawner
+	// queueOps marks the declarations that send on a channel or call
+	// append, noted by the first round of infer (nil after it).
+	queueOps map[*ast.FuncDecl]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	st := &state{
-		pass:  pass,
-		dirs:  pass.ResultOf[directives.Analyzer].(*directives.Result),
-		cfg:   pass.ResultOf[config.Analyzer].(*config.Config),
-		facts: lintkit.ObjectFacts[*Spawner](pass),
-		local: map[*types.Func]*Spawner{},
+		pass:     pass,
+		dirs:     pass.ResultOf[directives.Analyzer].(*directives.Result),
+		cfg:      pass.ResultOf[config.Analyzer].(*config.Config),
+		facts:    lintkit.ObjectFacts[*Spawner](pass),
+		local:    map[*types.Func]*Spawner{},
+		queueOps: map[*ast.FuncDecl]bool{},
 	}
-	res := &Result{byNode: map[ast.Node][]*Site{}, byWork: map[ast.Expr]*Site{}, byCall: map[*ast.CallExpr]*Site{}, facts: st.facts}
 
 	// Infer spawners among the package's functions, to a fixed point: a
 	// function that hands a func parameter to a local spawner is one too.
+	// Then queue-based spawners among the rest, whose workers are the work
+	// of the sites known so far; they may make more wrappers and start more
+	// workers, so until nothing changes.
 	var decls []*ast.FuncDecl
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -210,38 +250,75 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, d := range decls {
-			fn, _ := pass.TypesInfo.Defs[d.Name].(*types.Func)
-			if fn == nil || st.local[fn] != nil {
-				continue
+	var candidates []*ast.FuncDecl
+	var res *Result
+	for {
+		for changed := true; changed; {
+			changed = false
+			for _, d := range decls {
+				fn, _ := pass.TypesInfo.Defs[d.Name].(*types.Func)
+				if fn == nil || st.local[fn] != nil {
+					continue
+				}
+				if f := st.infer(d, fn); f != nil {
+					st.local[fn] = f
+					st.facts[fn] = f
+					changed = true
+				}
 			}
-			if f := st.infer(d, fn); f != nil {
-				st.local[fn] = f
-				st.facts[fn] = f
-				changed = true
+			if st.queueOps != nil {
+				for _, d := range decls {
+					if st.queueOps[d] {
+						candidates = append(candidates, d)
+					}
+				}
+				st.queueOps = nil
 			}
+		}
+		res = st.collect()
+		if len(candidates) == 0 || !st.inferQueues(candidates, res.Sites) {
+			break
 		}
 	}
 	for fn, f := range st.local {
 		pass.ExportObjectFact(fn, f)
 	}
+	return res, nil
+}
 
-	// Collect the sites.
-	for n := range spawnNodes(pass.Files...) {
-		for _, s := range st.sites(n) {
-			res.Sites = append(res.Sites, s)
-			res.byNode[s.Node] = append(res.byNode[s.Node], s)
-			if _, seen := res.byWork[s.Work]; !seen {
-				res.byWork[s.Work] = s
-			}
-			if s.Call != nil {
-				res.byCall[s.Call] = s
+// collect returns the sites of the package with the spawners known so far,
+// declaration by declaration, so that work x.M on a local interface
+// variable (go x.M(), g.Go(x.M)) is resolved within its function.
+func (st *state) collect() *Result {
+	pass := st.pass
+	res := &Result{byNode: map[ast.Node][]*Site{}, byWork: map[ast.Expr]*Site{}, byCall: map[*ast.CallExpr]*Site{},
+		concrete: map[*ast.SelectorExpr]*types.Func{}, facts: st.facts}
+	for _, f := range pass.Files {
+		for _, decl := range f.Decls {
+			for n := range spawnNodes(decl) {
+				for _, s := range st.sites(n) {
+					res.add(s)
+					if sel, ok := s.Work.(*ast.SelectorExpr); ok {
+						if m := Concrete(pass.TypesInfo, decl, sel); m != nil {
+							res.concrete[sel] = m
+						}
+					}
+				}
 			}
 		}
 	}
-	return res, nil
+	return res
+}
+
+func (r *Result) add(s *Site) {
+	r.Sites = append(r.Sites, s)
+	r.byNode[s.Node] = append(r.byNode[s.Node], s)
+	if _, seen := r.byWork[s.Work]; !seen {
+		r.byWork[s.Work] = s
+	}
+	if s.Call != nil {
+		r.byCall[s.Call] = s
+	}
 }
 
 func hasFuncParam(d *ast.FuncDecl) bool {
@@ -282,6 +359,9 @@ func (st *state) sites(n ast.Node) []*Site {
 		boundary := lintkit.ShortName(fn, nil)
 		if kind == Annotated || kind == Inferred {
 			boundary = "wrapper " + lintkit.ShortName(fn, st.pass.Pkg)
+			if f, ok := st.facts[fn.Origin()]; ok && f.Queue && kind == Inferred {
+				boundary = "queue " + lintkit.ShortName(fn, st.pass.Pkg)
+			}
 		}
 		var sites []*Site
 		for _, p := range params {
@@ -355,6 +435,9 @@ func (st *state) infer(d *ast.FuncDecl, fn *types.Func) *Spawner {
 	spawned := map[int]bool{}
 	carries := -1
 	for n := range spawnNodes(d.Body) {
+		if st.queueOps != nil && isQueueOp(st.pass.TypesInfo, n) {
+			st.queueOps[d] = true // a candidate submitter: inferQueues looks closer
+		}
 		for _, s := range st.sites(n) {
 			if s.Kind == Runtime && s.CtxArg != nil {
 				// runctx carries: the wrapper does too if it hands on its
@@ -445,14 +528,15 @@ func (st *state) funcArg(call *ast.CallExpr) bool {
 }
 
 // spawnNodes yields the go statements and calls under roots, in source
-// order: the candidates for spawn sites.
+// order: the candidates for spawn sites; and the send statements, the
+// candidates for queue submissions.
 func spawnNodes[N ast.Node](roots ...N) iter.Seq[ast.Node] {
 	return func(yield func(ast.Node) bool) {
 		ok := true
 		for _, root := range roots {
 			ast.Inspect(root, func(n ast.Node) bool {
 				switch n.(type) {
-				case *ast.GoStmt, *ast.CallExpr:
+				case *ast.GoStmt, *ast.CallExpr, *ast.SendStmt:
 					ok = ok && yield(n)
 				}
 				return ok

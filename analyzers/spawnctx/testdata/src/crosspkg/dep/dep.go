@@ -42,3 +42,51 @@ func put(ctx context.Context, key string) {}
 
 // Run does nothing with contexts.
 func Run(f func()) { f() }
+
+// Queue runs enqueued funcs on a worker goroutine: a queue spawner.
+type Queue struct {
+	// Jobs is exported: an importer may send on it, but its drainer is
+	// this package's, so such a sender is no spawner.
+	Jobs chan func()
+}
+
+// NewQueue starts the worker.
+func NewQueue() *Queue {
+	q := &Queue{Jobs: make(chan func(), 8)}
+	go func() {
+		for f := range q.Jobs {
+			f()
+		}
+	}()
+	return q
+}
+
+// Enqueue queues f for the worker.
+func (q *Queue) Enqueue(f func()) { q.Jobs <- f }
+
+type job struct {
+	ctx context.Context
+	run func(context.Context)
+}
+
+// CtxQueue hands each job the ctx it was enqueued with: a carrying queue
+// spawner.
+type CtxQueue struct{ jobs chan job }
+
+// NewCtxQueue starts the worker.
+func NewCtxQueue() *CtxQueue {
+	q := &CtxQueue{jobs: make(chan job)}
+	go q.work()
+	return q
+}
+
+func (q *CtxQueue) work() {
+	for j := range q.jobs {
+		j.run(j.ctx)
+	}
+}
+
+// Enqueue queues run with ctx.
+func (q *CtxQueue) Enqueue(ctx context.Context, run func(context.Context)) {
+	q.jobs <- job{ctx: ctx, run: run}
+}

@@ -30,3 +30,16 @@ func fine(ctx context.Context) {
 	dep.SafeGo(func() { send(ctx, "ok") })
 	dep.Run(func() { send(context.Background(), "sync, not spawned: ctxdrop's") })
 }
+
+func queues(ctx context.Context, q *dep.Queue, cq *dep.CtxQueue) {
+	q.Enqueue(func() {
+		send(context.Background(), "approval") // want `func run by queue dep.Queue.Enqueue drops the caller's context: it calls send with a root context \(context.Background\)`
+	})
+	q.Enqueue(func() { send(ctx, "ok") })
+	cq.Enqueue(ctx, func(ctx context.Context) { send(ctx, "ok") })
+	// Sent on dep's channel from here: the drainer is dep's goroutine, and
+	// no fact says toDep is a spawner.
+	toDep(q, func() { send(context.Background(), "not spawnctx's") })
+}
+
+func toDep(q *dep.Queue, f func()) { q.Jobs <- f }
