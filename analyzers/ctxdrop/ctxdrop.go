@@ -125,7 +125,7 @@ func (c *checker) check(fn ast.Node) {
 			}
 			continue
 		}
-		if spawned {
+		if spawned || c.scope.Foreign(d.Class, s) {
 			continue
 		}
 		switch {

@@ -194,6 +194,9 @@ func (c *checker) work(site *spawners.Site, s ctxscope.Scope) []finding {
 			if c.dirs.LineDirective(d.Call.Pos(), directives.Detach) != nil {
 				continue
 			}
+			if d.Helper == nil && c.scope.Foreign(d.Class, s) {
+				continue
+			}
 			if f, ok := c.dropFinding(d, s); ok {
 				out = append(out, f)
 			}

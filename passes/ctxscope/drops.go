@@ -270,3 +270,25 @@ func Why(d Drop, ctxName string) string {
 func (r *Result) CallDrops(call *ast.CallExpr) []Drop {
 	return r.callDrops(call, map[*ast.CallExpr]bool{}, nil)
 }
+
+// Foreign reports whether the root of class c was made by a function
+// outside the scope s that has no caller context of its own: a test's or
+// main's own context, captured by a literal that a framework calls with a
+// context (func(_ context.Context) { ch.SendContext(ctx, v) }). The code
+// chose that context; it drops nothing the literal's caller gave it.
+func (r *Result) Foreign(c Class, s Scope) bool {
+	if c.Origin == nil || s.Func == nil {
+		return false
+	}
+	of := r.fn(r.Enclosing(c.Origin))
+	if of == nil {
+		return false // a package-level root: made for every function
+	}
+	for fi := of; fi != nil; fi = fi.parent {
+		if fi.node == s.Func {
+			return false // made inside the scope
+		}
+	}
+	_, ok := r.CallerScope(of.node, false)
+	return !ok
+}

@@ -259,3 +259,24 @@ func each(items []string, f func(string)) {
 func ignore(_ context.Context) {}
 
 func ignored(ctx context.Context) { ignore(context.Background()) }
+
+// A root made by a function without a caller context (a test's, main's)
+// and captured by a literal that is called with a context: the code chose
+// it; the literal's caller gave it nothing that is dropped.
+func serve(f func(context.Context)) {}
+
+func TestCapture(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	db := &DB{}
+	serve(func(_ context.Context) { db.Exec(ctx, "test's own") })
+	serve(func(c context.Context) { db.Exec(ctx, "test's own") })
+}
+
+// Made where a caller context is in scope, the same capture drops it.
+func (w *Worker) Capture(ctx context.Context) {
+	bg := context.Background()
+	serve(func(c context.Context) {
+		w.db.Exec(bg, "x") // want `call of DB.Exec passes a root context \(context.Background\) while c is in scope`
+	})
+}
