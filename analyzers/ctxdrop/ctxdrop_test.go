@@ -15,11 +15,13 @@ import (
 // standard library they import is analysed once.
 func TestScenarios(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), ctxdrop.Analyzer,
-		"basic", "negative", "provenance", "crosspkg/use", "generated", "suppress")
+		"basic", "negative", "provenance", "contexttypes", "crosspkg/use", "generated", "suppress")
 }
 
+// TestFixes applies the fixes; on golang.org/x/net/context, which has no
+// WithoutCancel, only "Pass ctx" is offered.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ctxdrop.Analyzer, "fixes")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ctxdrop.Analyzer, "fixes", "xnet")
 }
 
 // TestChainRelated: a ctx-less helper's root is reported once, at the
@@ -68,5 +70,25 @@ func TestFixOrder(t *testing.T) {
 		if !slices.Equal(got[line], want) {
 			t.Errorf("line %d: fixes %q, want %q", line, got[line], want)
 		}
+	}
+}
+
+// TestNoDetachFixWithoutContext: a file that imports only
+// golang.org/x/net/context, which has no WithoutCancel, is offered no fix
+// that spells it.
+func TestNoDetachFixWithoutContext(t *testing.T) {
+	n := 0
+	for _, r := range analysistest.Run(t, analysistest.TestData(), ctxdrop.Analyzer, "xnet") {
+		for _, d := range r.Diagnostics {
+			for _, f := range d.SuggestedFixes {
+				n++
+				if strings.Contains(f.Message, "WithoutCancel") {
+					t.Errorf("%s: fix %q on a file without package context", r.Pass.Fset.Position(d.Pos), f.Message)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no fix offered at all")
 	}
 }

@@ -58,6 +58,14 @@ type Config struct {
 	// Spawners are extra functions that run a func argument on another
 	// goroutine: "example.com/pool.Go", "(*example.com/pool.Pool).Submit".
 	Spawners []string `json:"spawners,omitempty"`
+	// ContextTypes are further named types the checks treat as contexts,
+	// spelt pkg/path.Type: a workflow engine's "go.temporal.io/sdk/workflow.Context".
+	// Values derived from one (a call that takes one and returns one) are
+	// derived; a parameter of one is the caller's context.
+	ContextTypes []string `json:"context_types,omitempty"`
+	// ContextRoots are functions that make a root of a context type, like
+	// context.Background: "go.temporal.io/sdk/workflow.NewDisconnectedContext".
+	ContextRoots []string `json:"context_roots,omitempty"`
 	// StrictSpawnEnv makes spawnenv require every literal key handed to a
 	// child process to be classified as identity or behaviour-only.
 	StrictSpawnEnv bool `json:"spawnenv_strict,omitempty"`
@@ -107,6 +115,8 @@ func flags() flag.FlagSet {
 	fs.Var(listFlag{&c.BehaviourKeys, checkPattern}, "behaviour-keys", "comma-separated keys or patterns that are behaviour-only, never identity")
 	fs.Var(listFlag{&c.Roots, nil}, "roots", "comma-separated import paths of root packages (pkg/... for a tree) that may read and write identity keys")
 	fs.Var(listFlag{&c.Spawners, checkSpawner}, "spawners", "comma-separated functions that run a func argument on another goroutine: pkg.Func, (*pkg.Type).Method")
+	fs.Var(listFlag{&c.ContextTypes, checkType}, "context-types", "comma-separated named types treated as contexts: pkg/path.Type")
+	fs.Var(listFlag{&c.ContextRoots, checkRoot}, "context-roots", "comma-separated functions that make a root context, like context.Background: pkg/path.Func")
 	fs.BoolVar(&c.StrictSpawnEnv, "spawnenv-strict", false, "require every literal key handed to a child process to be classified in configuration")
 	fs.Var(&fileFlag{}, "file", "a "+FileName+" file to use instead of looking one up from each package's directory")
 	return *fs
@@ -139,6 +149,8 @@ func fromFlags(fs *flag.FlagSet) (c Config, file string) {
 	c.BehaviourKeys = get("behaviour-keys").([]string)
 	c.Roots = get("roots").([]string)
 	c.Spawners = get("spawners").([]string)
+	c.ContextTypes = get("context-types").([]string)
+	c.ContextRoots = get("context-roots").([]string)
 	c.StrictSpawnEnv = get("spawnenv-strict").(bool)
 	return c, get("file").(string)
 }
@@ -213,6 +225,8 @@ func (c *Config) merge(o *Config) {
 	c.BehaviourKeys = append(c.BehaviourKeys, o.BehaviourKeys...)
 	c.Roots = append(c.Roots, o.Roots...)
 	c.Spawners = append(c.Spawners, o.Spawners...)
+	c.ContextTypes = append(c.ContextTypes, o.ContextTypes...)
+	c.ContextRoots = append(c.ContextRoots, o.ContextRoots...)
 	c.StrictSpawnEnv = c.StrictSpawnEnv || o.StrictSpawnEnv
 }
 
@@ -227,6 +241,12 @@ func (c *Config) Validate() error {
 	}
 	for _, s := range c.Spawners {
 		errs = append(errs, checkSpawner(s))
+	}
+	for _, t := range c.ContextTypes {
+		errs = append(errs, checkType(t))
+	}
+	for _, f := range c.ContextRoots {
+		errs = append(errs, checkRoot(f))
 	}
 	return errors.Join(errs...)
 }
@@ -251,6 +271,31 @@ func checkSpawner(s string) error {
 	}
 	return nil
 }
+
+func checkType(s string) error {
+	i := strings.LastIndex(s, ".")
+	if i <= 0 || i == len(s)-1 || strings.ContainsAny(s, " ()*[]") {
+		return fmt.Errorf("bad context type %q: write pkg/path.Type", s)
+	}
+	return nil
+}
+
+func checkRoot(s string) error {
+	if !validFuncName(s) {
+		return fmt.Errorf("bad context root %q: write pkg/path.Func or (*pkg/path.Type).Method", s)
+	}
+	return nil
+}
+
+// IsContextType reports whether the named type pkgPath.name is a
+// configured context type.
+func (c *Config) IsContextType(pkgPath, name string) bool {
+	return slices.Contains(c.ContextTypes, pkgPath+"."+name)
+}
+
+// IsContextRoot reports whether the function with the given qualified name
+// (as lintkit.FuncName spells it) is a configured root of a context type.
+func (c *Config) IsContextRoot(name string) bool { return slices.Contains(c.ContextRoots, name) }
 
 func validFuncName(s string) bool {
 	if strings.HasPrefix(s, "(") {

@@ -41,12 +41,12 @@ func (r *Result) classifyExpr(e ast.Expr, idx int, look func(*ast.Ident) Class) 
 	case *ast.SelectorExpr:
 		sel := info.Selections[e]
 		if sel == nil { // qualified identifier: pkg.Var
-			if v, ok := info.Uses[e.Sel].(*types.Var); ok && isContextLike(v.Type()) {
+			if v, ok := info.Uses[e.Sel].(*types.Var); ok && r.ctx.like(v.Type()) {
 				return r.varClass(nil, v)
 			}
 			return Class{Kind: Unknown}
 		}
-		if sel.Kind() == types.FieldVal && isContextLike(sel.Type()) {
+		if sel.Kind() == types.FieldVal && r.ctx.like(sel.Type()) {
 			return r.fieldClass(e)
 		}
 		return Class{Kind: Unknown}
@@ -127,15 +127,15 @@ func (r *Result) pkgClass(v *types.Var) Class {
 func (r *Result) classifyCall(call *ast.CallExpr, idx int, look func(*ast.Ident) Class) Class {
 	info := r.pass.TypesInfo
 	fn := lintkit.Callee(info, call)
-	if fn != nil && isRootFunc(fn) {
-		return Class{Kind: Root, Origin: call, What: "context." + fn.Name()}
+	if fn != nil && r.ctx.root(fn) {
+		return Class{Kind: Root, Origin: call, What: lintkit.ShortName(fn, nil)}
 	}
 	if !r.resultIsContext(call, idx) {
 		return Class{Kind: Unknown}
 	}
 	// x.Context() of a parameter: r.Context(), stream.Context(), c.Request.Context().
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Context" && len(call.Args) == 0 {
-		if v := r.baseVar(sel.X); v != nil && r.anyParam[v] && !isContextLike(info.TypeOf(sel.X)) {
+		if v := r.baseVar(sel.X); v != nil && r.anyParam[v] && !r.ctx.like(info.TypeOf(sel.X)) {
 			return Class{Kind: Caller}
 		}
 	}
@@ -199,17 +199,6 @@ func rank(k Kind) int {
 		return 1
 	}
 	return 0
-}
-
-// isRootFunc reports whether fn is context.Background or context.TODO (of
-// package context or golang.org/x/net/context).
-func isRootFunc(fn *types.Func) bool {
-	for _, pkg := range []string{"context", "golang.org/x/net/context"} {
-		if lintkit.IsFunc(fn, pkg, "Background") || lintkit.IsFunc(fn, pkg, "TODO") {
-			return true
-		}
-	}
-	return false
 }
 
 // hasDeadline reports whether fn derives a context with a deadline of its
@@ -295,7 +284,7 @@ func (r *Result) resultIsContext(call *ast.CallExpr, idx int) bool {
 		}
 		t = tup.At(idx).Type()
 	}
-	return t != nil && isContextLike(t)
+	return t != nil && r.ctx.like(t)
 }
 
 // contextArgs returns the arguments of call passed to context parameters,
@@ -313,13 +302,13 @@ func (r *Result) contextArgs(call *ast.CallExpr) []ast.Expr {
 	}
 	var args []ast.Expr
 	for i, a := range call.Args {
-		if p := paramType(sig, i); p != nil && lintkit.IsContextType(p) {
+		if p := paramType(sig, i); p != nil && r.ctx.is(p) {
 			args = append(args, a)
 		}
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s := r.pass.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
-			if t := r.pass.TypesInfo.TypeOf(sel.X); t != nil && isContextLike(t) {
+			if t := r.pass.TypesInfo.TypeOf(sel.X); t != nil && r.ctx.like(t) {
 				args = append(args, sel.X)
 			}
 		}
@@ -361,11 +350,11 @@ func (r *Result) returnsAnyContext(call *ast.CallExpr) bool {
 	t := r.pass.TypesInfo.TypeOf(call)
 	if tup, ok := t.(*types.Tuple); ok {
 		for i := range tup.Len() {
-			if isContextLike(tup.At(i).Type()) {
+			if r.ctx.like(tup.At(i).Type()) {
 				return true
 			}
 		}
 		return false
 	}
-	return t != nil && isContextLike(t)
+	return t != nil && r.ctx.like(t)
 }

@@ -58,6 +58,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
+	"github.com/ctxbound/ctxbound/passes/config"
 )
 
 // Analyzer computes context provenance and exports root-context and
@@ -67,6 +68,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "compute the provenance of the context values of each function; reports nothing",
 	URL:        "https://github.com/ctxbound/ctxbound/blob/main/docs/checks.md#ctxdrop",
 	Run:        lintkit.Safe(run),
+	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(MakesRoot), new(ReturnsRoot), new(ReadsValues)},
 }
@@ -128,6 +130,7 @@ type Class struct {
 type Result struct {
 	pass   *analysis.Pass
 	module string
+	ctx    contextTypes
 
 	funcs map[ast.Node]*funcInfo // *ast.FuncDecl and *ast.FuncLit
 	units []*funcInfo            // every function, in source order
@@ -228,7 +231,8 @@ func run(pass *analysis.Pass) (any, error) {
 	if pass.Module != nil {
 		r.module = pass.Module.Path
 	}
-	if !usesContext(pass.Pkg) {
+	r.ctx.cfg, _ = pass.ResultOf[config.Analyzer].(*config.Config)
+	if !usesContext(pass.Pkg) && (r.ctx.cfg == nil || len(r.ctx.cfg.ContextTypes) == 0) {
 		return r, nil
 	}
 	r.index()
@@ -261,7 +265,7 @@ func (r *Result) newFunc(n ast.Node, parent *funcInfo) *funcInfo {
 		if n.Recv != nil && len(n.Recv.List) == 1 && len(n.Recv.List[0].Names) == 1 {
 			if v, ok := info.Defs[n.Recv.List[0].Names[0]].(*types.Var); ok && v.Name() != "_" {
 				fi.recv = v
-				fi.ctxFields = contextFields(v.Type())
+				fi.ctxFields = r.ctx.fields(v.Type())
 				r.recvs[v] = true
 			}
 		}
@@ -271,7 +275,7 @@ func (r *Result) newFunc(n ast.Node, parent *funcInfo) *funcInfo {
 	}
 	for _, field := range ftype.Params.List {
 		if len(field.Names) == 0 {
-			if t := info.TypeOf(field.Type); t != nil && lintkit.IsContextType(t) {
+			if t := info.TypeOf(field.Type); t != nil && r.ctx.is(t) {
 				fi.blank = true
 			}
 			continue
@@ -285,9 +289,9 @@ func (r *Result) newFunc(n ast.Node, parent *funcInfo) *funcInfo {
 				r.anyParam[v] = true
 			}
 			switch {
-			case isContextLike(v.Type()):
+			case r.ctx.like(v.Type()):
 				if v.Name() == "_" {
-					fi.blank = fi.blank || lintkit.IsContextType(v.Type())
+					fi.blank = fi.blank || r.ctx.is(v.Type())
 					continue
 				}
 				fi.ctxParams = append(fi.ctxParams, v)
@@ -301,7 +305,7 @@ func (r *Result) newFunc(n ast.Node, parent *funcInfo) *funcInfo {
 	if ftype.Results != nil {
 		for _, field := range ftype.Results.List {
 			for _, id := range field.Names {
-				if v, ok := info.Defs[id].(*types.Var); ok && v.Name() != "_" && isContextLike(v.Type()) {
+				if v, ok := info.Defs[id].(*types.Var); ok && v.Name() != "_" && r.ctx.like(v.Type()) {
 					r.declare(v, fi) // a named result: the zero value until assigned
 				}
 			}
@@ -321,12 +325,6 @@ func (r *Result) declare(v *types.Var, fi *funcInfo) {
 	r.declared[fi] = append(r.declared[fi], v)
 }
 
-// isContextLike reports whether t is context.Context or a type that
-// implements it (a framework's request context).
-func isContextLike(t types.Type) bool {
-	return lintkit.IsContextType(t) || implementsContext(t)
-}
-
 // implementsContext reports whether t (not an interface other than
 // context.Context) has the methods of context.Context.
 func implementsContext(t types.Type) bool {
@@ -334,7 +332,7 @@ func implementsContext(t types.Type) bool {
 		return false
 	}
 	if _, ok := t.Underlying().(*types.Interface); ok {
-		return lintkit.IsContextType(t)
+		return false // context.Context itself, or a configured interface: is
 	}
 	// Most types cannot have the four methods: reject them before the
 	// method set, which is costly.
@@ -365,24 +363,6 @@ func hasEmbedded(st *types.Struct) bool {
 		}
 	}
 	return false
-}
-
-// contextFields returns the context fields of the struct t (or *t).
-func contextFields(t types.Type) []*types.Var {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return nil
-	}
-	var fs []*types.Var
-	for i := range st.NumFields() {
-		if f := st.Field(i); lintkit.IsContextType(f.Type()) {
-			fs = append(fs, f)
-		}
-	}
-	return fs
 }
 
 func isHTTPRequest(t types.Type) bool {
@@ -416,7 +396,7 @@ func (r *Result) ctxVar(e ast.Expr) *types.Var {
 		return nil
 	}
 	v, ok := r.pass.TypesInfo.ObjectOf(id).(*types.Var)
-	if !ok || v.IsField() || !isContextLike(v.Type()) {
+	if !ok || v.IsField() || !r.ctx.like(v.Type()) {
 		return nil
 	}
 	return v

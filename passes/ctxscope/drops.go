@@ -99,7 +99,7 @@ func (r *Result) callDrops(call *ast.CallExpr, seen map[*ast.CallExpr]bool, drop
 		if sig == nil {
 			break
 		}
-		if p := paramType(sig, i); p == nil || !lintkit.IsContextType(p) {
+		if p := paramType(sig, i); p == nil || !r.ctx.is(p) {
 			continue
 		}
 		if fn != nil && ignores(fn.Signature(), paramIndex(sig, i)) {

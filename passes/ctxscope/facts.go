@@ -140,7 +140,7 @@ func (r *Result) computeFacts() {
 		changed = false
 		for _, d := range decls {
 			fn, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func)
-			if fn == nil || local[fn] || !returnsContext(fn.Signature()) {
+			if fn == nil || local[fn] || !r.returnsContext(fn.Signature()) {
 				continue
 			}
 			if f := r.returnsRoot(d); f != nil {
@@ -195,9 +195,9 @@ func (r *Result) invalidate() {
 	r.mu.Unlock()
 }
 
-func returnsContext(sig *types.Signature) bool {
+func (r *Result) returnsContext(sig *types.Signature) bool {
 	for i := range sig.Results().Len() {
-		if lintkit.IsContextType(sig.Results().At(i).Type()) {
+		if r.ctx.is(sig.Results().At(i).Type()) {
 			return true
 		}
 	}
@@ -222,7 +222,7 @@ func (r *Result) returnsRoot(d *ast.FuncDecl) *ReturnsRoot {
 				return false
 			}
 			for _, res := range n.Results {
-				if t := r.pass.TypesInfo.TypeOf(res); t == nil || !lintkit.IsContextType(t) {
+				if t := r.pass.TypesInfo.TypeOf(res); t == nil || !r.ctx.is(t) {
 					continue // a tuple (return f()) is no context either
 				}
 				c := r.Classify(res)

@@ -286,7 +286,7 @@ func (r *Result) varClass(u *funcInfo, v *types.Var) Class {
 	if isPkgVar(v) {
 		return r.pkgClass(v)
 	}
-	if r.shared[v] || !isContextLike(v.Type()) {
+	if r.shared[v] || !r.ctx.like(v.Type()) {
 		return Class{Kind: Unknown}
 	}
 	d := r.declUnit[v]

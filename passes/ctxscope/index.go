@@ -487,7 +487,7 @@ func (x *indexer) assign(s *ast.AssignStmt) {
 			if v == nil || v.Name() == "_" {
 				continue
 			}
-			if isContextLike(v.Type()) {
+			if x.r.ctx.like(v.Type()) {
 				x.r.lhsDefs[id] = true
 				if info.Defs[id] != nil {
 					x.r.declare(v, x.fi)
@@ -531,7 +531,7 @@ func (x *indexer) valueSpec(vs *ast.ValueSpec) {
 		if v == nil {
 			continue
 		}
-		ctxVar := isContextLike(v.Type())
+		ctxVar := x.r.ctx.like(v.Type())
 		if ctxVar {
 			x.r.declare(v, x.fi)
 			x.r.lhsDefs[id] = true
@@ -559,7 +559,7 @@ func (x *indexer) rangeVar(e ast.Expr) {
 		return
 	}
 	v, _ := x.r.pass.TypesInfo.ObjectOf(id).(*types.Var)
-	if v == nil || !isContextLike(v.Type()) {
+	if v == nil || !x.r.ctx.like(v.Type()) {
 		return
 	}
 	x.r.rangeDef[id] = true
@@ -674,7 +674,7 @@ func (r *Result) isContextMethod(call *ast.CallExpr, name string) bool {
 		return false
 	}
 	t := r.pass.TypesInfo.TypeOf(sel.X)
-	return t != nil && (lintkit.IsContextType(t) || contextInterface(t))
+	return t != nil && (r.ctx.is(t) || contextInterface(t))
 }
 
 // contextInterface reports whether t has context.Context's Done, Err and

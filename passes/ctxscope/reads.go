@@ -121,7 +121,7 @@ func (r *Result) readsOf(d *ast.FuncDecl, fi *funcInfo, fn *types.Func) *ReadsVa
 			return !r.OwnsContext(n) && !r.Detached(n)
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Value" && len(n.Args) == 1 {
-				if t := r.pass.TypesInfo.TypeOf(sel.X); t != nil && isContextLike(t) {
+				if t := r.pass.TypesInfo.TypeOf(sel.X); t != nil && r.ctx.like(t) {
 					note(sel.X, "")
 				}
 			}
