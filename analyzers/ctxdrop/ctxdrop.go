@@ -102,12 +102,19 @@ func (c *checker) scopeOf(fn ast.Node) (s ctxscope.Scope, spawned, ok bool) {
 // entering nested literals (each is checked on its own).
 func (c *checker) check(fn ast.Node) {
 	defer lintkit.At(c.pass.Fset, fn)
-	s, spawned, ok := c.scopeOf(fn)
-	if !ok || c.scope.InTestFunc(fn) || c.detachedFunc(fn) {
+	if c.scope.InTestFunc(fn) || c.detachedFunc(fn) {
 		return
 	}
+	s, spawned, ok := c.scopeOf(fn)
+	if !ok {
+		c.discarded(fn)
+		return
+	}
+	if !spawned {
+		c.carried(fn, s)
+	}
 	for _, d := range c.scope.Drops(fn, nil) {
-		if c.dirs.LineDirective(d.Call.Pos(), directives.Detach) != nil {
+		if c.dirs.LineDirective(d.Call.Pos(), directives.Detach) != nil || !s.InScope(d.Call.Pos()) {
 			continue
 		}
 		if c.sp.GoCall(d.Call) != nil {
@@ -133,6 +140,65 @@ func (c *checker) check(fn ast.Node) {
 			c.reportRoot(fn, d, s)
 		case d.Fresh() && d.Reads != nil && !s.Blank && !(d.Class.Recv && s.Field):
 			c.reportValues(fn, d, s)
+		}
+	}
+}
+
+// carried reports a root context carried in a struct value that leaves
+// for other work: a task sent on a channel or queued for a worker. The
+// goroutines the function starts with one are spawnctx's.
+func (c *checker) carried(fn ast.Node, s ctxscope.Scope) {
+	for _, cr := range c.scope.Carried(fn) {
+		if _, isGo := cr.HandOff.(*ast.GoStmt); isGo || !s.InScope(cr.HandOff.Pos()) || c.scope.Foreign(cr.Class, s) ||
+			c.dirs.LineDirective(cr.HandOff.Pos(), directives.Detach) != nil {
+			continue
+		}
+		ctxName := s.Name
+		if s.Blank {
+			ctxName = "ctx"
+		}
+		msg := fmt.Sprintf("%s %s carries a root context (%s) in field %s while %s is in scope; set it to %s, or context.WithoutCancel(%s) to outlive the caller",
+			cr.Type.Obj().Name(), cr.How, cr.Class.Describe(), cr.Field.Name(), ctxName, ctxName, ctxName)
+		d := ctxscope.Drop{Arg: cr.Value, Class: cr.Class}
+		opts := []lintkit.Option{lintkit.Related(cr.HandOff.Pos(), cr.HandOff.End(), "the value leaves here")}
+		if o := cr.Class.Origin; o != nil && ast.Unparen(cr.Value) != o {
+			opts = append(opts, lintkit.Related(o.Pos(), o.End(), "root context made here"))
+		}
+		if !s.Blank {
+			opts = append(opts, c.fixes(fn, d, s, cr.Class.Deadline)...)
+		}
+		c.r.Report(cr.Value, msg, opts...)
+	}
+}
+
+// discarded reports a context handed back with its work and thrown away
+// (_, req, ok := q.Read()) in a function with no other context, when the
+// work then uses a root context: report at the discard, where the fix is.
+func (c *checker) discarded(fn ast.Node) {
+	ds := c.scope.Discards(fn)
+	if len(ds) == 0 {
+		return
+	}
+	var body *ast.BlockStmt
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		body = fn.Body
+	case *ast.FuncLit:
+		body = fn.Body
+	}
+	flow := lintkit.NewFlow(body)
+	drops := c.scope.Drops(fn, nil)
+	for _, dc := range ds {
+		for _, d := range drops {
+			if d.Helper != nil || d.Exempt != "" || c.sp.GoCall(d.Call) != nil || !flow.Reaches(dc.At.Pos(), d.Call.Pos(), nil) {
+				continue
+			}
+			from := lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, dc.Call)
+			callee := lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, d.Call)
+			msg := fmt.Sprintf("the context that %s hands back with the work is discarded, and the work then calls %s with a root context (%s); keep it and pass it",
+				from, callee, d.Class.Describe())
+			c.r.Report(dc.At, msg, lintkit.Related(d.Call.Pos(), d.Call.End(), "root context used here"))
+			break
 		}
 	}
 }

@@ -61,24 +61,28 @@ type checker struct {
 	dirs  *directives.Result
 	r     *lintkit.Reporter
 	order string // -spawnctx.fix
+	// carried caches the contexts carried in values, per function.
+	carried map[ast.Node][]ctxscope.Carry
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	dirs := pass.ResultOf[directives.Analyzer].(*directives.Result)
 	c := &checker{
-		pass:  pass,
-		scope: pass.ResultOf[ctxscope.Analyzer].(*ctxscope.Result),
-		sp:    pass.ResultOf[spawners.Analyzer].(*spawners.Result),
-		id:    pass.ResultOf[identity.Analyzer].(*identity.Result),
-		dirs:  dirs,
-		r:     lintkit.NewReporter(pass, dirs),
-		order: pass.Analyzer.Flags.Lookup("fix").Value.(flag.Getter).Get().(string),
+		pass:    pass,
+		scope:   pass.ResultOf[ctxscope.Analyzer].(*ctxscope.Result),
+		sp:      pass.ResultOf[spawners.Analyzer].(*spawners.Result),
+		id:      pass.ResultOf[identity.Analyzer].(*identity.Result),
+		dirs:    dirs,
+		r:       lintkit.NewReporter(pass, dirs),
+		order:   pass.Analyzer.Flags.Lookup("fix").Value.(flag.Getter).Get().(string),
+		carried: map[ast.Node][]ctxscope.Carry{},
 	}
 	defer c.r.Finish()
 	for _, site := range c.sp.Sites {
 		c.check(site)
 	}
 	c.groups()
+	c.shared()
 	return nil, nil
 }
 
@@ -105,7 +109,7 @@ func (c *checker) check(site *spawners.Site) {
 		return
 	}
 	s, ok := c.scope.CallerScope(encl, true)
-	if !ok || c.detached(site, encl) {
+	if !ok || !s.InScope(site.Node.Pos()) || c.detached(site, encl) {
 		return
 	}
 	boundary := "goroutine"
@@ -179,6 +183,20 @@ func (c *checker) work(site *spawners.Site, s ctxscope.Scope) []finding {
 				f = c.rootFinding(site.Node, fmt.Sprintf("it is started with a fresh root context (%s, %s)", d.Class.Describe(), ctxscope.Why(d, "the caller's context")), d)
 			}
 			f.values = fmt.Sprintf("%s reads context values (%s)", callee, d.Reads.What())
+			out = append(out, f)
+		}
+	}
+	if g, ok := site.Node.(*ast.GoStmt); ok { // go worker(task{ctx: context.Background()})
+		encl := c.scope.Enclosing(g)
+		if _, done := c.carried[encl]; !done {
+			c.carried[encl] = c.scope.Carried(encl)
+		}
+		for _, cr := range c.carried[encl] {
+			if cr.HandOff != g || c.scope.Foreign(cr.Class, s) {
+				continue
+			}
+			d := ctxscope.Drop{Arg: cr.Value, Class: cr.Class}
+			f := c.rootFinding(cr.Value, fmt.Sprintf("it is started with a root context (%s) in %s.%s", cr.Class.Describe(), cr.Type.Obj().Name(), cr.Field.Name()), d)
 			out = append(out, f)
 		}
 	}

@@ -158,6 +158,8 @@ type Result struct {
 	recvs    map[*types.Var]bool
 	taint    map[*types.Var][]*ast.Ident
 
+	returnedVars map[*types.Var]bool // see funcInfo.returned
+
 	pkgMemo map[*types.Var]Class
 	pkgBusy map[*types.Var]bool
 
@@ -197,6 +199,15 @@ type funcInfo struct {
 	// detached: a literal that is returned, stored or sent: it belongs to
 	// whoever runs it, not to the function that makes it.
 	detached bool
+	// structCtx: a parameter is a struct (or a pointer to one) with a
+	// context field: the function is handed its caller's context inside
+	// it, so it is no ctx-less helper.
+	structCtx bool
+	// returned is the first local context variable given the context of a
+	// call that returns one with its work (ctx, req, ok := q.Read()), and
+	// discards the calls whose context was thrown away.
+	returned *types.Var
+	discards []Discard
 	// goroutine: a literal started by a go statement.
 	goroutine bool
 	children  []*funcInfo
@@ -221,6 +232,8 @@ func run(pass *analysis.Pass) (any, error) {
 		recvs:    map[*types.Var]bool{},
 		taint:    map[*types.Var][]*ast.Ident{},
 		pkgMemo:  map[*types.Var]Class{},
+
+		returnedVars: map[*types.Var]bool{},
 		pkgBusy:  map[*types.Var]bool{},
 		flows:    map[*funcInfo]*flowResult{},
 		makes:    lintkit.ObjectFacts[*MakesRoot](pass),
@@ -287,6 +300,9 @@ func (r *Result) newFunc(n ast.Node, parent *funcInfo) *funcInfo {
 			}
 			if v.Name() != "_" {
 				r.anyParam[v] = true
+			}
+			if len(r.ctx.fields(v.Type())) > 0 {
+				fi.structCtx = true // create(r *request) with r.ctx: given its caller's context
 			}
 			switch {
 			case r.ctx.like(v.Type()):
@@ -423,6 +439,10 @@ type Scope struct {
 	// Field: the context is a field of the receiver (s.ctx), the
 	// component's own, not one the caller handed over.
 	Field bool
+	// From: the context is a local variable given by a call that returns
+	// the work's context (ctx, req, ok := q.Read()): it is in scope only
+	// after From, where it is declared.
+	From token.Pos
 	// Func is the function or literal that owns it.
 	Func ast.Node
 }
@@ -446,6 +466,9 @@ func (r *Result) CallerScope(n ast.Node, spawned bool) (Scope, bool) {
 			return Scope{Name: fi.recv.Name() + "." + fi.ctxFields[0].Name(), Var: fi.recv, Func: fi.node, Field: true}, true
 		case fi.blank && !spawned:
 			return Scope{Blank: true, Func: fi.node}, true
+		case fi.returned != nil:
+			v := fi.returned
+			return Scope{Name: v.Name(), Var: v, Func: fi.node, From: v.Pos()}, true
 		}
 		if fi.detached {
 			break
@@ -463,11 +486,32 @@ func (r *Result) HasCallerContext(n ast.Node) bool {
 
 // OwnsContext reports whether the function or literal n itself (not an
 // enclosing function) has a context parameter (named or not), an
-// *http.Request parameter or a receiver context field.
+// *http.Request parameter, a receiver context field, or a parameter that
+// carries a context in a field (create(&request{ctx: ctx})).
 func (r *Result) OwnsContext(n ast.Node) bool {
 	fi := r.fn(n)
-	return fi != nil && (len(fi.ctxParams) > 0 || len(fi.reqParams) > 0 || len(fi.ctxFields) > 0 || fi.blank)
+	return fi != nil && (len(fi.ctxParams) > 0 || len(fi.reqParams) > 0 || len(fi.ctxFields) > 0 || fi.blank || fi.structCtx)
 }
+
+// A Discard is a call that hands back the context of the work it returns
+// (ctx, req, ok := q.Read()) whose context is thrown away: _, req, ok :=
+// q.Read().
+type Discard struct {
+	Call *ast.CallExpr
+	At   *ast.Ident // the _
+}
+
+// Discards returns the discarded contexts of the function or literal n.
+func (r *Result) Discards(n ast.Node) []Discard {
+	if fi := r.fn(n); fi != nil {
+		return fi.discards
+	}
+	return nil
+}
+
+// InScope reports whether the scope s covers pos: a returned context only
+// after it is declared.
+func (s Scope) InScope(pos token.Pos) bool { return !s.From.IsValid() || pos > s.From }
 
 // Visible reports whether s.Var is what s.Name's first identifier resolves
 // to at pos: a fix may spell s.Name there.

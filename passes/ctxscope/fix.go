@@ -17,16 +17,23 @@ import (
 // WithoutCancel), and no such edit is offered.
 func (r *Result) RootEdits(origin *ast.CallExpr, name string) (toCtx, toDetach analysis.TextEdit, ok2 bool) {
 	toCtx = analysis.TextEdit{Pos: origin.Pos(), End: origin.End(), NewText: []byte(name)}
-	qual, ok := r.contextQualifier(origin.Pos())
+	toDetach, ok2 = r.DetachEdit(origin.Pos(), origin.End(), name)
+	return toCtx, toDetach, ok2
+}
+
+// DetachEdit returns the edit that replaces the source at [pos, end) by
+// context.WithoutCancel(name), spelt with the file's name for package
+// context; false when the file has no visible name for it.
+func (r *Result) DetachEdit(pos, end token.Pos, name string) (analysis.TextEdit, bool) {
+	qual, ok := r.contextQualifier(pos)
 	if !ok {
-		return toCtx, analysis.TextEdit{}, false
+		return analysis.TextEdit{}, false
 	}
 	fun := "WithoutCancel"
 	if qual != "" {
 		fun = qual + ".WithoutCancel"
 	}
-	toDetach = analysis.TextEdit{Pos: origin.Pos(), End: origin.End(), NewText: []byte(fun + "(" + name + ")")}
-	return toCtx, toDetach, true
+	return analysis.TextEdit{Pos: pos, End: end, NewText: []byte(fun + "(" + name + ")")}, true
 }
 
 // contextQualifier returns how the file at pos names package context: its

@@ -208,6 +208,9 @@ func (r *Result) transfer(fr *flowResult, state []Class, n ast.Node, look func(*
 			c = r.classifyExpr(rhs[k], -1, look)
 		case len(rhs) == 1:
 			c = r.classifyExpr(rhs[0], k, look)
+			if r.returnedVars[v] && r.pass.TypesInfo.Defs[id] == v && c.Kind == Unknown {
+				c = Class{Kind: Caller} // the work's context, handed back with it
+			}
 		}
 		as = append(as, assignment{i, c})
 		if defs != nil {

@@ -474,6 +474,11 @@ func (x *indexer) assign(s *ast.AssignStmt) {
 	}
 	info := x.r.pass.TypesInfo
 	x.recordPkgAssign(s.Lhs, s.Rhs)
+	if len(s.Rhs) == 1 && len(s.Lhs) > 1 && x.fi != nil {
+		if call, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); ok {
+			x.returnedContext(call, s.Lhs)
+		}
+	}
 	for i, l := range s.Lhs {
 		var rhs ast.Expr
 		if len(s.Rhs) == len(s.Lhs) {
@@ -520,6 +525,48 @@ func (x *indexer) assign(s *ast.AssignStmt) {
 				x.r.owned[call] = true
 			}
 		}
+	}
+}
+
+// returnedContext records a call that hands the function a context among
+// other results, not derived from a context argument (a queue's Read, a
+// middleware's FromRequest: ctx, req, ok := q.Read()): the context of
+// the work it returns. Kept in a variable, it is the function's caller
+// context from there on; discarded (_, req, ok := q.Read()), it is a
+// context lost.
+func (x *indexer) returnedContext(call *ast.CallExpr, lhs []ast.Expr) {
+	tup, ok := x.r.pass.TypesInfo.TypeOf(call).(*types.Tuple)
+	if !ok || tup.Len() != len(lhs) || len(x.r.contextArgs(call)) > 0 {
+		return
+	}
+	ctxAt, payload := -1, false
+	for i := range tup.Len() {
+		t := tup.At(i).Type()
+		switch {
+		case x.r.ctx.is(t):
+			if ctxAt >= 0 {
+				return
+			}
+			ctxAt = i
+		case isCancelFunc(t), types.Identical(t, types.Universe.Lookup("error").Type()):
+		default:
+			payload = true
+		}
+	}
+	if ctxAt < 0 || !payload {
+		return
+	}
+	id, ok := ast.Unparen(lhs[ctxAt]).(*ast.Ident)
+	if !ok {
+		return
+	}
+	if id.Name == "_" {
+		x.fi.discards = append(x.fi.discards, Discard{Call: call, At: id})
+		return
+	}
+	if v, ok := x.r.pass.TypesInfo.Defs[id].(*types.Var); ok && x.fi.returned == nil {
+		x.fi.returned = v
+		x.r.returnedVars[v] = true
 	}
 }
 

@@ -280,3 +280,64 @@ func (w *Worker) Capture(ctx context.Context) {
 		w.db.Exec(bg, "x") // want `call of DB.Exec passes a root context \(context.Background\) while c is in scope`
 	})
 }
+
+// A call that hands back the context of the work it returns gives the
+// function its caller's context from there on; discarding it loses it.
+type Request struct{ ID string }
+
+type Queue struct{}
+
+func (q *Queue) Read() (context.Context, *Request, bool) { return nil, nil, false }
+
+func consume(db *DB, q *Queue) {
+	db.Exec(context.Background(), "before: no context yet")
+	ctx, req, ok := q.Read()
+	if !ok {
+		return
+	}
+	db.Exec(ctx, req.ID)
+	db.Exec(context.Background(), req.ID) // want `call of DB.Exec passes a root context \(context.Background\) while ctx is in scope`
+}
+
+func discard(db *DB, q *Queue) {
+	_, req, ok := q.Read() // want `the context that Queue.Read hands back with the work is discarded, and the work then calls DB.Exec with a root context \(context.Background\); keep it and pass it`
+	if ok {
+		db.Exec(context.Background(), req.ID)
+	}
+}
+
+// Contexts carried in values: a task built with a root context and sent
+// to a worker, or queued, loses the caller's context at the hand-off.
+type task struct {
+	ctx context.Context
+	run func(context.Context)
+}
+
+type Pool struct {
+	work    chan task
+	pending []*task
+}
+
+func (p *Pool) Submit(ctx context.Context, f func(context.Context)) {
+	p.work <- task{ctx: context.Background(), run: f} // want `task sent on a channel carries a root context \(context.Background\) in field ctx while ctx is in scope; set it to ctx, or context.WithoutCancel\(ctx\) to outlive the caller`
+	var t task
+	t.ctx = context.TODO() // want `task queued carries a root context \(context.TODO\) in field ctx while ctx is in scope`
+	t.run = f
+	p.pending = append(p.pending, &t)
+}
+
+// A task that carries the caller's context, or a detached one, is fine.
+func (p *Pool) SubmitRight(ctx context.Context, f func(context.Context)) {
+	p.work <- task{ctx: ctx, run: f}
+	p.work <- task{ctx: context.WithoutCancel(ctx), run: f}
+	t := &task{run: f}
+	t.ctx = ctx
+	p.pending = append(p.pending, t)
+}
+
+// A worker that takes the task's context and passes it on.
+func (p *Pool) worker() {
+	for t := range p.work {
+		t.run(t.ctx)
+	}
+}

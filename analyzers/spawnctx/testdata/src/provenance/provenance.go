@@ -70,3 +70,16 @@ func (c *Component) Run(ctx context.Context) {
 		store(context.Background())  // reads no value: a shutdown
 	}()
 }
+
+// A goroutine started with a task that carries a root context.
+type job struct {
+	ctx context.Context
+	id  int
+}
+
+func work(j job) { store(j.ctx) }
+
+func startJob(ctx context.Context) {
+	go work(job{ctx: context.Background(), id: 1}) // want `goroutine drops the caller's context: it is started with a root context \(context.Background\) in job.ctx while ctx is in scope`
+	go work(job{ctx: ctx, id: 2})
+}

@@ -72,3 +72,12 @@ func boundedReads() { // want boundedReads:"makes root context.Background at fac
 	defer cancel()
 	value(c)
 }
+
+// A function handed its context inside a struct argument is no ctx-less
+// helper.
+type request struct {
+	ctx context.Context
+	id  string
+}
+
+func create(r *request) { put(context.Background()) } // no fact

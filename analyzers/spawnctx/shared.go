@@ -1,0 +1,113 @@
+package spawnctx
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
+	"github.com/ctxbound/ctxbound/passes/ctxscope"
+	"github.com/ctxbound/ctxbound/passes/spawners"
+)
+
+// sharers are the calls that run one caller's func for every caller that
+// asks for the same key, keyed by lintkit.FuncName, with the index of the
+// func parameter.
+var sharers = map[string]int{
+	"(*golang.org/x/sync/singleflight.Group).Do":     1,
+	"(*golang.org/x/sync/singleflight.Group).DoChan": 1,
+}
+
+// shared reports shared work (singleflight) that runs with the calling
+// request's context: the first caller's cancellation or deadline fails the
+// call for every caller waiting on the same key. A root made inside the
+// work stays a drop, reported as one where the work runs (ctxdrop).
+func (c *checker) shared() {
+	if !lintkit.Imports(c.pass.Pkg, "golang.org/x/sync/singleflight") {
+		return
+	}
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := lintkit.Callee(c.pass.TypesInfo, call)
+			if fn == nil {
+				return true
+			}
+			i, ok := sharers[lintkit.FuncName(fn)]
+			if !ok || i >= len(call.Args) {
+				return true
+			}
+			if lit, ok := ast.Unparen(call.Args[i]).(*ast.FuncLit); ok {
+				c.sharedWork(call, fn, lit)
+			}
+			return true
+		})
+	}
+}
+
+// sharedWork reports the first use of the calling request's context in
+// the shared work lit, with a fix that detaches every use of it.
+func (c *checker) sharedWork(call *ast.CallExpr, fn *types.Func, lit *ast.FuncLit) {
+	encl := c.scope.Enclosing(call)
+	if encl == nil || c.scope.InTestFunc(encl) {
+		return
+	}
+	s, ok := c.scope.CallerScope(encl, false)
+	if !ok || s.Blank || c.detached(&spawners.Site{Node: call, Work: lit}, encl) {
+		return
+	}
+	var first ast.Expr
+	var edits []analysis.TextEdit
+	fixable := true
+	// The uses of a context captured from the caller, as an argument: each
+	// is where the work binds itself to that caller.
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return !c.scope.OwnsContext(n)
+		case *ast.CallExpr:
+			if callee := lintkit.Callee(c.pass.TypesInfo, n); callee != nil && lintkit.IsFunc(callee, "context", "WithoutCancel") {
+				return false // detached: keeps the values, not the cancellation
+			}
+			for _, a := range n.Args {
+				id, ok := ast.Unparen(a).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+				if !ok || !lintkit.IsContextType(v.Type()) || lit.Pos() <= v.Pos() && v.Pos() < lit.End() {
+					continue // not a context captured from the caller
+				}
+				if c.scope.Classify(id).Kind != ctxscope.Caller {
+					continue
+				}
+				if first == nil {
+					first = id
+				}
+				e, ok := c.scope.DetachEdit(id.Pos(), id.End(), id.Name)
+				if !ok {
+					fixable = false
+					continue
+				}
+				edits = append(edits, e)
+			}
+		}
+		return true
+	})
+	if first == nil {
+		return
+	}
+	name := lintkit.ShortName(fn, c.pass.Pkg)
+	msg := fmt.Sprintf("work shared by %s runs with the calling request's context %s: one caller's cancellation fails the call for every caller of the same key; pass context.WithoutCancel(%s), with a timeout of its own",
+		name, types.ExprString(first), s.Name)
+	opts := []lintkit.Option{lintkit.Related(call.Pos(), call.End(), "shared here")}
+	if fixable {
+		opts = append(opts, lintkit.Fix("Detach the shared work from the caller's cancellation", edits...))
+	}
+	c.r.Report(first, msg, opts...)
+}

@@ -1,0 +1,47 @@
+// Package shared holds work shared between callers (singleflight).
+package shared
+
+import (
+	"context"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+)
+
+func fetch(ctx context.Context, key string) (any, error) { return nil, nil }
+
+type Cache struct{ g singleflight.Group }
+
+// The shared call runs with the first caller's context: its cancellation
+// fails every caller of the key.
+func (c *Cache) Get(ctx context.Context, key string) (any, error) {
+	v, err, _ := c.g.Do(key, func() (any, error) {
+		return fetch(ctx, key) // want `work shared by singleflight.Group.Do runs with the calling request's context ctx: one caller's cancellation fails the call for every caller of the same key; pass context.WithoutCancel\(ctx\), with a timeout of its own`
+	})
+	return v, err
+}
+
+func (c *Cache) GetChan(ctx context.Context, key string) <-chan singleflight.Result {
+	return c.g.DoChan(key, func() (any, error) {
+		tctx, cancel := context.WithTimeout(ctx, time.Second) // want `work shared by singleflight.Group.DoChan runs with the calling request's context ctx`
+		defer cancel()
+		return fetch(tctx, key)
+	})
+}
+
+// Detached, with a timeout of its own: every caller waits on the same
+// bounded call, and the values are kept.
+func (c *Cache) GetDetached(ctx context.Context, key string) (any, error) {
+	v, err, _ := c.g.Do(key, func() (any, error) {
+		tctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
+		defer cancel()
+		return fetch(tctx, key)
+	})
+	return v, err
+}
+
+// Work that does no context work is not bound to anyone.
+func (c *Cache) GetPure(ctx context.Context, key string) (any, error) {
+	v, err, _ := c.g.Do(key, func() (any, error) { return key, nil })
+	return v, err
+}
