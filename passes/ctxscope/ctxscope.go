@@ -234,12 +234,12 @@ func run(pass *analysis.Pass) (any, error) {
 		pkgMemo:  map[*types.Var]Class{},
 
 		returnedVars: map[*types.Var]bool{},
-		pkgBusy:  map[*types.Var]bool{},
-		flows:    map[*funcInfo]*flowResult{},
-		makes:    lintkit.ObjectFacts[*MakesRoot](pass),
-		makesAt:  map[types.Object]makesAt{},
-		returns:  lintkit.ObjectFacts[*ReturnsRoot](pass),
-		reads:    lintkit.ObjectFacts[*ReadsValues](pass),
+		pkgBusy:      map[*types.Var]bool{},
+		flows:        map[*funcInfo]*flowResult{},
+		makes:        lintkit.ObjectFacts[*MakesRoot](pass),
+		makesAt:      map[types.Object]makesAt{},
+		returns:      lintkit.ObjectFacts[*ReturnsRoot](pass),
+		reads:        lintkit.ObjectFacts[*ReadsValues](pass),
 	}
 	if pass.Module != nil {
 		r.module = pass.Module.Path
