@@ -206,8 +206,9 @@ type funcInfo struct {
 	// returned is the first local context variable given the context of a
 	// call that returns one with its work (ctx, req, ok := q.Read()), and
 	// discards the calls whose context was thrown away.
-	returned *types.Var
-	discards []Discard
+	returned   *types.Var
+	returnedBy *ast.CallExpr
+	discards   []Discard
 	// goroutine: a literal started by a go statement.
 	goroutine bool
 	children  []*funcInfo
@@ -466,7 +467,7 @@ func (r *Result) CallerScope(n ast.Node, spawned bool) (Scope, bool) {
 			return Scope{Name: fi.recv.Name() + "." + fi.ctxFields[0].Name(), Var: fi.recv, Func: fi.node, Field: true}, true
 		case fi.blank && !spawned:
 			return Scope{Blank: true, Func: fi.node}, true
-		case fi.returned != nil:
+		case fi.returned != nil && !r.returnsRootCall(fi.returnedBy):
 			v := fi.returned
 			return Scope{Name: v.Name(), Var: v, Func: fi.node, From: v.Pos()}, true
 		}
@@ -475,6 +476,17 @@ func (r *Result) CallerScope(n ast.Node, spawned bool) (Scope, bool) {
 		}
 	}
 	return Scope{}, false
+}
+
+// returnsRootCall reports whether call's callee returns a root context (a
+// ReturnsRoot fact): its context is no caller's.
+func (r *Result) returnsRootCall(call *ast.CallExpr) bool {
+	fn := lintkit.Callee(r.pass.TypesInfo, call)
+	if fn == nil {
+		return false
+	}
+	_, ok := r.returns[fn.Origin()]
+	return ok
 }
 
 // HasCallerContext reports whether the function or literal n has the

@@ -208,7 +208,7 @@ func (r *Result) transfer(fr *flowResult, state []Class, n ast.Node, look func(*
 			c = r.classifyExpr(rhs[k], -1, look)
 		case len(rhs) == 1:
 			c = r.classifyExpr(rhs[0], k, look)
-			if r.returnedVars[v] && r.pass.TypesInfo.Defs[id] == v && c.Kind == Unknown {
+			if r.returnedVars[v] && r.pass.TypesInfo.Defs[id] == v && c.Kind == Unknown && !r.returnsRootCall(ast.Unparen(rhs[0]).(*ast.CallExpr)) {
 				c = Class{Kind: Caller} // the work's context, handed back with it
 			}
 		}

@@ -548,7 +548,7 @@ func (x *indexer) returnedContext(call *ast.CallExpr, lhs []ast.Expr) {
 				return
 			}
 			ctxAt = i
-		case isCancelFunc(t), types.Identical(t, types.Universe.Lookup("error").Type()):
+		case isCancelFunc(t), types.Implements(t, errorType), types.Implements(types.NewPointer(t), errorType):
 		default:
 			payload = true
 		}
@@ -565,10 +565,12 @@ func (x *indexer) returnedContext(call *ast.CallExpr, lhs []ast.Expr) {
 		return
 	}
 	if v, ok := x.r.pass.TypesInfo.Defs[id].(*types.Var); ok && x.fi.returned == nil {
-		x.fi.returned = v
+		x.fi.returned, x.fi.returnedBy = v, call
 		x.r.returnedVars[v] = true
 	}
 }
+
+var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
 // valueSpec records a local var declaration.
 func (x *indexer) valueSpec(vs *ast.ValueSpec) {

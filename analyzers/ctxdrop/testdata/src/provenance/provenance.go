@@ -341,3 +341,23 @@ func (p *Pool) worker() {
 		t.run(t.ctx)
 	}
 }
+
+// A helper that returns a root with its cancel and an error gives no
+// caller context.
+type handlerError struct{}
+
+func (*handlerError) Error() string { return "" }
+
+func newTaskContext() (context.Context, context.CancelFunc, *handlerError) {
+	ctx, cancel := context.WithCancel(context.Background())
+	return ctx, cancel, nil
+}
+
+func runTask(db *DB) {
+	ctx, cancel, herr := newTaskContext()
+	if herr != nil {
+		return
+	}
+	defer cancel()
+	db.Exec(ctx, "task")
+}
