@@ -193,7 +193,8 @@ type funcInfo struct {
 	ctxParams []*types.Var
 	reqParams []*types.Var
 	blank     bool
-	// recv is the receiver and ctxFields its context fields (FuncDecl only).
+	// recv is the receiver and ctxFields its context field, when it has
+	// exactly one (FuncDecl only).
 	recv      *types.Var
 	ctxFields []*types.Var
 	// detached: a literal that is returned, stored or sent: it belongs to
@@ -279,7 +280,12 @@ func (r *Result) newFunc(n ast.Node, parent *funcInfo) *funcInfo {
 		if n.Recv != nil && len(n.Recv.List) == 1 && len(n.Recv.List[0].Names) == 1 {
 			if v, ok := info.Defs[n.Recv.List[0].Names[0]].(*types.Var); ok && v.Name() != "_" {
 				fi.recv = v
-				fi.ctxFields = r.ctx.fields(v.Type())
+				// A receiver with one context field has the component's
+				// context in it; with several (a test server recording
+				// the context of each call), none is known to be.
+				if fs := r.ctx.fields(v.Type()); len(fs) == 1 {
+					fi.ctxFields = fs
+				}
 				r.recvs[v] = true
 			}
 		}

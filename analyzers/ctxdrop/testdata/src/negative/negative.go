@@ -228,3 +228,13 @@ func dialIgnored(ctx context.Context) error { return dialWith(context.Background
 // A function implemented in assembly has no body to check (repro 27: it
 // used to panic).
 func add(ctx context.Context, a, b int) int
+
+// A receiver with several context fields records contexts (a test server
+// keeping the context of each call): none is the component's own.
+type recorder struct {
+	lastQuery context.Context
+	lastExec  context.Context
+	db        *DB
+}
+
+func (r *recorder) probe() { r.db.Exec(context.Background(), "ping") }
