@@ -81,3 +81,10 @@ type request struct {
 }
 
 func create(r *request) { put(context.Background()) } // no fact
+
+// A literal that a function stores belongs to whoever runs it.
+type hooks struct{ onStop func() }
+
+func storesClosure(h *hooks) { // no fact
+	h.onStop = func() { put(context.Background()) }
+}
