@@ -22,6 +22,15 @@
 //     positions, since the helper is where the fix goes. A call of such a
 //     helper of another package is reported at the call, as is a helper
 //     with a Context variant (call SyncContext with ctx instead of Sync);
+//   - a task struct that carries a root context in a context field
+//     (task{ctx: context.Background()}, or t.ctx = ... field by field) and
+//     leaves for other work: sent on a channel, queued in a slice or
+//     stored in a map held by a long-lived owner. The worker that takes it
+//     runs without the caller's context;
+//   - a context handed back with the work it came with and thrown away:
+//     _, req, ok := q.Read() (a queue's Read, a middleware's FromRequest),
+//     when the work then uses a root context. Kept (ctx, req, ok :=
+//     q.Read()), it is the function's caller context from there on;
 //   - work on a fresh root that rightly outlives the caller's cancellation
 //     (a lifetime context made here, a shutdown context made once ctx is
 //     done, a deferred cleanup) or the receiver's own lifetime context,

@@ -36,7 +36,8 @@
 //   - passes a root context (context.Background or context.TODO, directly,
 //     through a variable last assigned one, or the result of a helper that
 //     returns one) to a function that takes a context;
-//   - is started with a root context: go f(context.Background());
+//   - is started with a root context: go f(context.Background()), or go
+//     work(task{ctx: context.Background()}) (a root carried in a field);
 //   - calls a function of another package of the module with no context
 //     parameter that makes its own root context, directly or through one
 //     such helper, so the caller's context cannot reach it (a helper of
@@ -50,6 +51,14 @@
 //     process environment, directly or through a helper: the environment is
 //     one per process and holds whichever session wrote it last. The
 //     envidentity finding for the read is given as a related position.
+//
+// Shared work is checked too: the func of singleflight.Group.Do or DoChan
+// runs once for every caller of the same key, so work there that uses the
+// calling request's context binds them all to that one caller's
+// cancellation ("work shared by singleflight.Group.Do runs with the
+// calling request's context ctx"); the fix detaches it with
+// context.WithoutCancel(ctx), and the work should have a timeout of its
+// own.
 //
 // Where each context value comes from is followed in program order (see
 // passes/ctxscope): ctx = context.Background() changes only the later uses,
