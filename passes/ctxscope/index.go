@@ -548,7 +548,7 @@ func (x *indexer) returnedContext(call *ast.CallExpr, lhs []ast.Expr) {
 				return
 			}
 			ctxAt = i
-		case isCancelFunc(t), types.Implements(t, errorType), types.Implements(types.NewPointer(t), errorType):
+		case isCancelFunc(t), types.Implements(t, errorType()), types.Implements(types.NewPointer(t), errorType()):
 		default:
 			payload = true
 		}
@@ -570,7 +570,11 @@ func (x *indexer) returnedContext(call *ast.CallExpr, lhs []ast.Expr) {
 	}
 }
 
-var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+// errorType is the error interface (not a package variable: a
+// types.Interface holds a sync.Once).
+func errorType() *types.Interface {
+	return types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+}
 
 // valueSpec records a local var declaration.
 func (x *indexer) valueSpec(vs *ast.ValueSpec) {
