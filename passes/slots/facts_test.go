@@ -20,6 +20,7 @@ func TestFactsGob(t *testing.T) {
 	}{
 		{&slots.Accessor{Field: "run", Kind: slots.Guarded}, 100, "slot accessor of mutex field run"},
 		{&slots.Accessor{Field: "current", Kind: slots.Atomic}, 100, "slot accessor of atomic field current"},
+		{&slots.Accessor{Field: "shared.ID", Kind: slots.Numeric}, 100, "slot accessor of numeric field shared.ID"},
 		{&slots.StoresCancel{Params: []int{1}}, 100, "stores cancel params 1 into a field"},
 		{&slots.StoresCancel{Params: []int{0, 2, 5}}, 100, "stores cancel params 0,2,5 into a field"},
 	} {

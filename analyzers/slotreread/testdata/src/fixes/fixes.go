@@ -62,3 +62,30 @@ func Scoped(gates []*Gate, i int) string {
 	}
 	return ""
 }
+
+// A state tested twice in one decision: the first load is hoisted into a
+// local named after the field.
+type Conn struct {
+	state  atomic.Int32
+	shared struct{ ID uint32 }
+}
+
+const (
+	running = 1
+	closed  = 2
+)
+
+func (c *Conn) Busy() bool {
+	return c.state.Load() == running || c.state.Load() == closed // want `state c\.state loaded twice`
+}
+
+// An accessor and a direct read.
+func (c *Conn) threadID() uint32 { return atomic.LoadUint32(&c.shared.ID) }
+
+func wake(uint32) {}
+
+func (c *Conn) Wake() {
+	if c.threadID() != 0 {
+		wake(atomic.LoadUint32(&c.shared.ID)) // want `c\.shared\.ID read twice`
+	}
+}

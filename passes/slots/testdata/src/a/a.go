@@ -37,10 +37,25 @@ func (b *Binder) Atomic() *Run { return b.cur.Load() } // want Atomic:"slot acce
 
 func (b *Binder) Value() *Run { return b.val.Load().(*Run) } // want Value:"slot accessor of atomic field val"
 
+func (b *Binder) Counter() int64 { return b.n.Load() } // want Counter:"slot accessor of numeric field n"
+
+// A path of fields, and the function form of an atomic load.
+type Thread struct {
+	shared struct{ ID uint32 }
+	Inner
+}
+
+type Inner struct{ run atomic.Pointer[Run] }
+
+func (t *Thread) threadID() uint32 { return atomic.LoadUint32(&t.shared.ID) } // want threadID:"slot accessor of numeric field shared.ID"
+
+// A promoted field is named by its full path, as the read of it is.
+func (t *Thread) Run() *Run { return t.run.Load() } // want Run:"slot accessor of atomic field Inner.run"
+
 // Not accessors.
 func (b *Binder) Unlocked() *Run   { return b.run }
-func (b *Binder) Counter() int64   { return b.n.Load() }
 func (b *Binder) Param(i int) *Run { return b.cur.Load() }
+func (t *Thread) Swap() uint32     { return atomic.SwapUint32(&t.shared.ID, 0) }
 func (b *Binder) Mixed(x bool) *Run {
 	b.mu.Lock()
 	defer b.mu.Unlock()
