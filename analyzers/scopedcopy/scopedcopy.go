@@ -50,6 +50,9 @@ type checker struct {
 	sites  *spawners.Result
 	k      *lintkit.Keyer
 	scoped map[types.Type][]*types.Var // cache of runscopedFields
+	// listed holds the statements of the function being checked that
+	// stand in a statement list: a fix may add a statement after them.
+	listed map[ast.Stmt]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -192,6 +195,24 @@ type sink struct {
 func (c *checker) function(fn ast.Node, name string, recv *ast.FieldList, body *ast.BlockStmt) {
 	defer lintkit.At(c.pass.Fset, fn)
 	info := c.pass.TypesInfo
+	c.listed = map[ast.Stmt]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		var list []ast.Stmt
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		case *ast.CommClause:
+			list = n.Body
+		}
+		for _, s := range list {
+			c.listed[s] = true
+		}
+		return true
+	})
 	// The tracked copies: locals bound to a copy, and a value receiver.
 	locals := map[*types.Var]bool{}
 	var copies []*copied
