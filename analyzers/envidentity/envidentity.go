@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -67,6 +68,11 @@ func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access, keys [
 			verb = "erases"
 		}
 		if test, ok := testWrite(pass, a); ok {
+			if test.parallel {
+				r.Report(a.Node, fmt.Sprintf("%s %s identity key %s of the process environment in a parallel test: "+
+					"the tests running alongside see it, and %s.Setenv panics after %s.Parallel; pass the identity in ctx, or in the child's exec.Cmd.Env", api, verb, a.Key, test.name, test.name))
+				return
+			}
 			opts := []lintkit.Option{}
 			if test.fix != nil {
 				opts = append(opts, lintkit.Fix("Use "+test.name+".Setenv, which restores the key after the test", *test.fix))
@@ -87,6 +93,9 @@ func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access, keys [
 type testScope struct {
 	name string
 	fix  *analysis.TextEdit // nil when the call cannot simply become name.Setenv
+	// parallel is true when the test, or a test it runs inside, calls
+	// Parallel: t.Setenv panics there.
+	parallel bool
 }
 
 // testWrite reports whether the write a stands in a _test.go file, and
@@ -96,38 +105,86 @@ func testWrite(pass *analysis.Pass, a *identity.Access) (testScope, bool) {
 		return testScope{}, false
 	}
 	path, _ := astutil.PathEnclosingInterval(a.File, a.Node.Pos(), a.Node.End())
+	ts := testScope{}
 	for i, n := range path {
 		var ft *ast.FuncType
+		var body *ast.BlockStmt
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			ft = n.Type
+			ft, body = n.Type, n.Body
 		case *ast.FuncDecl:
-			ft = n.Type
+			ft, body = n.Type, n.Body
 		default:
 			continue
 		}
-		name := testingParam(pass.TypesInfo, ft)
-		if name == "" {
+		param := testingParam(pass.TypesInfo, ft)
+		if param == nil {
 			continue
 		}
-		ts := testScope{name: name}
-		// os.Setenv(k, v) as a statement becomes name.Setenv(k, v); a call
-		// whose error is used, or Unsetenv, needs a person.
-		if a.Forwarder == nil && strings.HasSuffix(a.API, ".Setenv") && i >= 1 && a.Call != nil {
+		if callsParallel(pass.TypesInfo, body, param) {
+			ts.parallel = true
+		}
+		if ts.name != "" {
+			continue // an enclosing test: only whether it is parallel matters
+		}
+		ts.name = param.Name()
+		// os.Setenv(k, v) as a statement becomes name.Setenv(k, v), where
+		// name still denotes the parameter (not a shadowing variable); a
+		// call whose error is used, or Unsetenv, needs a person.
+		if a.Forwarder == nil && strings.HasSuffix(a.API, ".Setenv") && i >= 1 && a.Call != nil && visible(pass, param.Name(), a.Call.Pos()) == param {
 			if _, ok := path[1].(*ast.ExprStmt); ok && path[0] == a.Call {
-				ts.fix = &analysis.TextEdit{Pos: a.Call.Fun.Pos(), End: a.Call.Fun.End(), NewText: []byte(name + ".Setenv")}
+				ts.fix = &analysis.TextEdit{Pos: a.Call.Fun.Pos(), End: a.Call.Fun.End(), NewText: []byte(param.Name() + ".Setenv")}
 			}
 		}
-		return ts, true
 	}
-	return testScope{name: "t"}, true
+	if ts.name == "" {
+		ts.name = "t"
+	}
+	if ts.parallel {
+		ts.fix = nil
+	}
+	return ts, true
 }
 
-// testingParam returns the name of the first parameter of ft whose type is
-// *testing.T, *testing.B, *testing.F or testing.TB, or "".
-func testingParam(info *types.Info, ft *ast.FuncType) string {
+// visible returns the object that name denotes at pos.
+func visible(pass *analysis.Pass, name string, pos token.Pos) types.Object {
+	s := pass.Pkg.Scope().Innermost(pos)
+	if s == nil {
+		return nil
+	}
+	_, obj := s.LookupParent(name, pos)
+	return obj
+}
+
+// callsParallel reports whether body (not the function literals in it)
+// calls the Parallel method of the testing value param.
+func callsParallel(info *types.Info, body *ast.BlockStmt, param *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Parallel" {
+				return true
+			}
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] == param {
+				if fn := lintkit.Callee(info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "testing" {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// testingParam returns the first parameter of ft whose type is
+// *testing.T, *testing.B, *testing.F or testing.TB, or nil.
+func testingParam(info *types.Info, ft *ast.FuncType) *types.Var {
 	if ft.Params == nil {
-		return ""
+		return nil
 	}
 	for _, f := range ft.Params.List {
 		t := info.TypeOf(f.Type)
@@ -138,11 +195,11 @@ func testingParam(info *types.Info, ft *ast.FuncType) string {
 		switch n.Obj().Name() {
 		case "T", "B", "F", "TB":
 			for _, id := range f.Names {
-				if id.Name != "_" {
-					return id.Name
+				if v, ok := info.Defs[id].(*types.Var); ok && id.Name != "_" {
+					return v
 				}
 			}
 		}
 	}
-	return ""
+	return nil
 }

@@ -22,3 +22,10 @@ func TestCrossPackage(t *testing.T) {
 func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), envidentity.Analyzer, "fixes")
 }
+
+// TestIssue13 holds what issue 13 broke: a t.Setenv fix where t is
+// shadowed or the test is parallel (not offered now), and a megabyte key
+// quoted in full.
+func TestIssue13(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), envidentity.Analyzer, "issue13")
+}

@@ -17,6 +17,12 @@ func TestDefaultIdentityKeys(t *testing.T) {
 		"HOME": false, "PATH": false, "USER": false, "XDG_SESSION_ID": false,
 		"SESSION_MANAGER": false, "GOFLAGS": false, "LOG_LEVEL": false, "ID": false,
 		"RUNTIME": false, "TASKS_DIR": false, "API_KEY": false, "SESSION_TIMEOUT": false,
+		// A session's own endpoint or credential.
+		"AGENT_SESSION_TOKEN": true, "ENGINE_SESSION_PORT": true, "RUNNER_WORKER_SOCKET": true, "APP_TASK_ADDR": true,
+		"GITHUB_TOKEN": false, "HTTP_PORT": false, "DBUS_SESSION_BUS_ADDRESS": false, "SESSION_ADDRESS": false,
+		"TOKEN": false, "_SESSION": true, "SESSION_": false,
+		// Only the last two words count, however long the key.
+		strings.Repeat("X_", 1<<20) + "SESSION_ID": true, strings.Repeat("X_", 1<<20) + "PORT": false,
 	} {
 		if got := config.IsDefaultIdentityKey(key); got != want {
 			t.Errorf("IsDefaultIdentityKey(%q) = %v, want %v", key, got, want)
