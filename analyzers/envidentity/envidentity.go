@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
+	"github.com/ctxbound/ctxbound/passes/config"
 	"github.com/ctxbound/ctxbound/passes/directives"
 	"github.com/ctxbound/ctxbound/passes/identity"
 )
@@ -25,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "envidentity",
 	Doc:      lintkit.MustExtractDoc(doc, "envidentity"),
 	URL:      "https://github.com/ctxbound/ctxbound/blob/main/docs/checks.md#envidentity",
-	Requires: []*analysis.Analyzer{directives.Analyzer, identity.Analyzer},
+	Requires: []*analysis.Analyzer{config.Analyzer, directives.Analyzer, identity.Analyzer},
 	Run:      lintkit.Safe(run),
 }
 
@@ -33,15 +35,67 @@ func run(pass *analysis.Pass) (any, error) {
 	r := lintkit.NewReporter(pass, pass.ResultOf[directives.Analyzer].(*directives.Result))
 	id := pass.ResultOf[identity.Analyzer].(*identity.Result)
 	keys := id.Keys()
+	reported := map[ast.Node]bool{}
 	for _, a := range id.Accesses {
 		// os.Clearenv matters where the package keeps identity in the
 		// environment; elsewhere (os itself, hermetic tests) it is a reset.
 		if a.Root == "" && (a.Op != identity.OpClear || len(keys) > 0) {
 			report(pass, r, a, keys)
+			reported[a.Node] = true
 		}
+	}
+	if pass.ResultOf[config.Analyzer].(*config.Config).EnvWrite {
+		envWrites(pass, r, id, reported)
 	}
 	r.Finish()
 	return nil, nil
+}
+
+// envWrites reports, for the envwrite option, every write of the process
+// environment outside a root in non-test code that is not an identity
+// write reported already.
+func envWrites(pass *analysis.Pass, r *lintkit.Reporter, id *identity.Result, reported map[ast.Node]bool) {
+	for _, f := range pass.Files {
+		if r.Generated(f.Pos()) || strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go") {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || reported[call] {
+				return true
+			}
+			fn := lintkit.Callee(pass.TypesInfo, call)
+			if fn == nil || fn.Pkg() == nil || (fn.Pkg().Path() != "os" && fn.Pkg().Path() != "syscall") || fn.Signature().Recv() != nil {
+				return true
+			}
+			api := fn.Pkg().Name() + "." + fn.Name()
+			var msg string
+			switch fn.Name() {
+			case "Setenv", "Unsetenv":
+				what, fix := "a variable", "set it on the child's exec.Cmd.Env instead"
+				if len(call.Args) > 0 {
+					if tv := pass.TypesInfo.Types[call.Args[0]]; tv.Value != nil && tv.Value.Kind() == constant.String {
+						key := identity.Elide(constant.StringVal(tv.Value))
+						what = key
+						fix = fmt.Sprintf("set it on the child's exec.Cmd.Env instead (cmd.Env = append(os.Environ(), %q))", key+"=...")
+					}
+				}
+				if fn.Name() == "Setenv" {
+					msg = fmt.Sprintf("%s changes %s of the whole process outside a root: every concurrent session and every child process sees it; %s", api, what, fix)
+				} else {
+					msg = fmt.Sprintf("%s erases %s of the whole process outside a root: every concurrent session and every child process loses it; leave it out of the child's exec.Cmd.Env instead", api, what)
+				}
+			case "Clearenv":
+				msg = fmt.Sprintf("%s erases the whole process environment outside a root: every concurrent session and every child process loses it; give the child its own exec.Cmd.Env instead", api)
+			default:
+				return true
+			}
+			if id.RootAt(call.Pos()) == "" {
+				r.Report(call, msg)
+			}
+			return true
+		})
+	}
 }
 
 const seed = "seed ctx from the environment only in main or a //ctxbound:root function"

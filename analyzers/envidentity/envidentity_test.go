@@ -29,3 +29,10 @@ func TestFixes(t *testing.T) {
 func TestIssue13(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), envidentity.Analyzer, "issue13")
 }
+
+// TestEnvWrite runs with the envwrite option (envwrite/.ctxbound.json):
+// every write outside a root in non-test code; negative/ shows it is off
+// by default.
+func TestEnvWrite(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), envidentity.Analyzer, "envwrite", "envwrite/main")
+}

@@ -61,6 +61,9 @@ type Config struct {
 	// StrictSpawnEnv makes spawnenv require every literal key handed to a
 	// child process to be classified as identity or behaviour-only.
 	StrictSpawnEnv bool `json:"spawnenv_strict,omitempty"`
+	// EnvWrite makes envidentity report every os.Setenv, os.Unsetenv and
+	// os.Clearenv outside a root in non-test code, whatever the key.
+	EnvWrite bool `json:"envwrite,omitempty"`
 }
 
 // listFlag is a comma-separated list flag that accumulates. check, if set,
@@ -108,6 +111,7 @@ func flags() flag.FlagSet {
 	fs.Var(listFlag{&c.Roots, nil}, "roots", "comma-separated import paths of root packages (pkg/... for a tree) that may read and write identity keys")
 	fs.Var(listFlag{&c.Spawners, checkSpawner}, "spawners", "comma-separated functions that run a func argument on another goroutine: pkg.Func, (*pkg.Type).Method")
 	fs.BoolVar(&c.StrictSpawnEnv, "spawnenv-strict", false, "require every literal key handed to a child process to be classified in configuration")
+	fs.BoolVar(&c.EnvWrite, "envwrite", false, "report every os.Setenv, os.Unsetenv and os.Clearenv outside a root in non-test code, whatever the key")
 	fs.Var(&fileFlag{}, "file", "a "+FileName+" file to use instead of looking one up from each package's directory")
 	return *fs
 }
@@ -140,6 +144,7 @@ func fromFlags(fs *flag.FlagSet) (c Config, file string) {
 	c.Roots = get("roots").([]string)
 	c.Spawners = get("spawners").([]string)
 	c.StrictSpawnEnv = get("spawnenv-strict").(bool)
+	c.EnvWrite = get("envwrite").(bool)
 	return c, get("file").(string)
 }
 
@@ -214,6 +219,7 @@ func (c *Config) merge(o *Config) {
 	c.Roots = append(c.Roots, o.Roots...)
 	c.Spawners = append(c.Spawners, o.Spawners...)
 	c.StrictSpawnEnv = c.StrictSpawnEnv || o.StrictSpawnEnv
+	c.EnvWrite = c.EnvWrite || o.EnvWrite
 }
 
 // Validate reports every malformed key, pattern or spawner name.

@@ -53,11 +53,11 @@ func TestConfiguredKeys(t *testing.T) {
 }
 
 func TestParse(t *testing.T) {
-	c, err := config.Parse("x", []byte(`{"identity_keys":["A_KEY"],"roots":["example.com/cmd/..."],"spawners":["(*example.com/pool.Pool).Submit","example.com/pool.Go"],"spawnenv_strict":true}`))
+	c, err := config.Parse("x", []byte(`{"identity_keys":["A_KEY"],"roots":["example.com/cmd/..."],"spawners":["(*example.com/pool.Pool).Submit","example.com/pool.Go"],"spawnenv_strict":true,"envwrite":true}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !c.StrictSpawnEnv || !c.IsSpawner("example.com/pool.Go") || !c.IsRootPackage("example.com/cmd/agent") ||
+	if !c.StrictSpawnEnv || !c.EnvWrite || !c.IsSpawner("example.com/pool.Go") || !c.IsRootPackage("example.com/cmd/agent") ||
 		c.IsRootPackage("example.com/cmdx") || !c.IsRootPackage("example.com/cmd") {
 		t.Errorf("parsed config wrong: %+v", c)
 	}
@@ -104,7 +104,7 @@ func TestFind(t *testing.T) {
 }
 
 func TestFlags(t *testing.T) {
-	for _, name := range []string{"identity-keys", "identity-patterns", "behaviour-keys", "roots", "spawners", "spawnenv-strict", "file"} {
+	for _, name := range []string{"identity-keys", "identity-patterns", "behaviour-keys", "roots", "spawners", "spawnenv-strict", "envwrite", "file"} {
 		if config.Analyzer.Flags.Lookup(name) == nil {
 			t.Errorf("missing flag -config.%s", name)
 		}
