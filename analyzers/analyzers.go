@@ -11,6 +11,7 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/ctxbound/ctxbound/analyzers/atomicrmw"
 	"github.com/ctxbound/ctxbound/analyzers/cancelshare"
 	"github.com/ctxbound/ctxbound/analyzers/ctxcache"
 	"github.com/ctxbound/ctxbound/analyzers/ctxdrop"
@@ -32,6 +33,7 @@ func Checks() []*analysis.Analyzer {
 		ctxcache.Analyzer,
 		spawnenv.Analyzer,
 		slotreread.Analyzer,
+		atomicrmw.Analyzer,
 		cancelshare.Analyzer,
 		scopedcopy.Analyzer,
 		directive.Analyzer,

@@ -56,7 +56,7 @@ const (
 // Checks is the list of the suite's check names that ignore and file-ignore
 // accept. analyzers_test keeps it equal to the suite.
 func Checks() []string {
-	return []string{"cancelshare", "ctxcache", "ctxdrop", "directive", "envidentity",
+	return []string{"atomicrmw", "cancelshare", "ctxcache", "ctxdrop", "directive", "envidentity",
 		"scopedcopy", "slotreread", "spawnctx", "spawnenv"}
 }
 

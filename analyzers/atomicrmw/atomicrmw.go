@@ -1,0 +1,679 @@
+package atomicrmw
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
+	"github.com/ctxbound/ctxbound/passes/directives"
+	"github.com/ctxbound/ctxbound/passes/slots"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports check-then-act updates of an atomic: a Store guarded by
+// a comparison with an earlier Load, without a CompareAndSwap.
+var Analyzer = &analysis.Analyzer{
+	Name:     "atomicrmw",
+	Doc:      lintkit.MustExtractDoc(doc, "atomicrmw"),
+	URL:      "https://github.com/ctxbound/ctxbound/blob/main/docs/checks.md#atomicrmw",
+	Requires: []*analysis.Analyzer{directives.Analyzer},
+	Run:      lintkit.Safe(run),
+}
+
+type checker struct {
+	pass *analysis.Pass
+	r    *lintkit.Reporter
+	k    *lintkit.Keyer
+	// writers of each atomic field or variable of the package, outside
+	// test files and construction (lazy).
+	writers map[types.Object][]writer
+}
+
+// A writer is one atomic write of a field or variable, and what it holds.
+type writer struct {
+	held   []types.Object // the mutexes of the written value held there
+	locked bool           // in a function named ...Locked: its caller holds the lock
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	c := &checker{
+		pass: pass,
+		r:    lintkit.NewReporter(pass, pass.ResultOf[directives.Analyzer].(*directives.Result)),
+		k:    lintkit.NewKeyer(pass.TypesInfo),
+	}
+	if !importsAtomic(pass.Pkg) {
+		c.r.Finish()
+		return nil, nil // no atomic to load and store
+	}
+	for _, f := range pass.Files {
+		if c.r.Generated(f.Pos()) {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body != nil {
+					c.function(n, n.Name.Name, n.Body)
+				}
+			case *ast.FuncLit:
+				c.function(n, "", n.Body)
+			}
+			return true
+		})
+	}
+	c.r.Finish()
+	return nil, nil
+}
+
+// importsAtomic reports whether pkg, or a package it imports, imports
+// sync/atomic: the atomics it can reach are its own or fields of types of
+// its imports.
+func importsAtomic(pkg *types.Package) bool {
+	if lintkit.Imports(pkg, "sync/atomic") {
+		return true
+	}
+	for _, p := range pkg.Imports() {
+		if lintkit.Imports(p, "sync/atomic") {
+			return true
+		}
+	}
+	return false
+}
+
+// An access is one atomic operation in the function being checked.
+type access struct {
+	call  *ast.CallExpr
+	a     slots.AtomicCall
+	key   string
+	stack []ast.Node // enclosing nodes, outermost first
+}
+
+// A check is a test of a Load's result in a condition.
+type check struct {
+	load  *access
+	cond  ast.Expr   // the condition that holds it
+	cmp   ast.Expr   // the comparison (or the Load itself, or !Load, for a Bool)
+	op    token.Token // EQL, NEQ, LSS, ... ; EQL for a Bool tested as true, NEQ as false
+	other ast.Expr   // the other operand; nil for a Bool
+	bound bool       // the Load is bound to a local first (old := x.Load(); if old < v)
+}
+
+// function checks one function body; function literals are checked on
+// their own.
+func (c *checker) function(fn ast.Node, name string, body *ast.BlockStmt) {
+	defer lintkit.At(c.pass.Fset, fn)
+	info := c.pass.TypesInfo
+	var (
+		loads, acts []*access
+		cas         = map[string]bool{}
+		locks       []token.Pos
+		stack       []ast.Node
+	)
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			if a, ok := slots.AtomicOp(info, call); ok && a.Loc != nil {
+				if key := c.k.Key(a.Loc); key != "" {
+					ac := &access{call: call, a: a, key: key, stack: append([]ast.Node(nil), stack...)}
+					switch a.Op {
+					case slots.OpLoad:
+						loads = append(loads, ac)
+					case slots.OpStore, slots.OpSwap:
+						acts = append(acts, ac)
+					case slots.OpCAS:
+						cas[key] = true
+					}
+				}
+			} else if slots.IsLock(lintkit.Callee(info, call)) {
+				locks = append(locks, call.Pos())
+			}
+		}
+		stack = append(stack, n)
+		return true
+	})
+	if len(acts) == 0 || len(loads) == 0 {
+		return
+	}
+	bound := c.boundLoads(body, loads)
+	var fl *lintkit.Flow
+	var sections []slots.Section
+	for _, act := range acts {
+		if cas[act.key] {
+			continue // a CompareAndSwap loop, or the author's own protocol
+		}
+		ck, where := c.guard(act, bound)
+		if ck == nil || benign(info, ck, act, where) {
+			continue
+		}
+		if fl == nil {
+			fl = lintkit.NewFlow(body)
+			sections = slots.Sections(info, c.k, body)
+		}
+		cut := func(n ast.Node) bool {
+			for _, l := range locks {
+				if lintkit.Contains(n, l) {
+					return true // double-checked locking: the check that counts is under the lock
+				}
+			}
+			return false
+		}
+		if !fl.Reaches(ck.load.call.Pos(), act.call.Pos(), cut) {
+			continue
+		}
+		if c.singleWriter(act, ck, name, sections) {
+			continue
+		}
+		c.report(act, ck, where)
+	}
+}
+
+// boundLoads returns the locals bound once to a Load (old := x.Load(), var
+// old = x.Load()) and never assigned again in body.
+func (c *checker) boundLoads(body *ast.BlockStmt, loads []*access) map[*types.Var]*access {
+	info := c.pass.TypesInfo
+	byCall := map[ast.Expr]*access{}
+	for _, l := range loads {
+		byCall[l.call] = l
+	}
+	out := map[*types.Var]*access{}
+	assigned := map[*types.Var]int{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, ok := l.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				v, _ := info.ObjectOf(id).(*types.Var)
+				if v == nil {
+					continue
+				}
+				assigned[v]++
+				if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
+					if l := byCall[ast.Unparen(n.Rhs[i])]; l != nil {
+						out[v] = l
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				v, _ := info.Defs[id].(*types.Var)
+				if v == nil {
+					continue
+				}
+				assigned[v]++
+				if len(n.Names) == len(n.Values) {
+					if l := byCall[ast.Unparen(n.Values[i])]; l != nil {
+						out[v] = l
+					}
+				}
+			}
+		case *ast.IncDecStmt:
+			if id, ok := n.X.(*ast.Ident); ok {
+				if v, _ := info.ObjectOf(id).(*types.Var); v != nil {
+					assigned[v] += 2
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := n.X.(*ast.Ident); ok && n.Op == token.AND {
+				if v, _ := info.ObjectOf(id).(*types.Var); v != nil {
+					assigned[v] += 2
+				}
+			}
+		}
+		return true
+	})
+	for v := range out {
+		if assigned[v] != 1 {
+			delete(out, v)
+		}
+	}
+	return out
+}
+
+// The places a guard puts the act.
+const (
+	inBody  = iota // if check { act }
+	inElse         // if check { ... } else { act }
+	inCase         // switch { case check: act }
+	afterIf        // if !check { return }; act
+)
+
+// guard returns the nearest check of the act's atomic whose outcome
+// decides whether the act runs, and where the act is.
+func (c *checker) guard(act *access, bound map[*types.Var]*access) (*check, int) {
+	st := act.stack
+	for i := len(st) - 1; i >= 0; i-- {
+		child := ast.Node(act.call)
+		if i+1 < len(st) {
+			child = st[i+1]
+		}
+		switch n := st[i].(type) {
+		case *ast.IfStmt:
+			if child == n.Body || child == n.Else {
+				if ck := c.checkIn(n.Cond, act, bound); ck != nil {
+					if child == n.Body {
+						return ck, inBody
+					}
+					return ck, inElse
+				}
+			}
+		case *ast.CaseClause:
+			if indexOf(n.Body, child) >= 0 {
+				for _, e := range n.List {
+					if ck := c.checkIn(e, act, bound); ck != nil {
+						return ck, inCase
+					}
+				}
+			}
+		case *ast.BlockStmt:
+			// if !check { return }; act
+			for j := indexOf(n.List, child) - 1; j >= 0; j-- {
+				ifs, ok := n.List[j].(*ast.IfStmt)
+				if !ok || ifs.Else != nil || !terminates(ifs.Body) {
+					continue
+				}
+				if ck := c.checkIn(ifs.Cond, act, bound); ck != nil {
+					return ck, afterIf
+				}
+			}
+		case *ast.FuncLit:
+			return nil, 0
+		}
+	}
+	return nil, 0
+}
+
+func indexOf(list []ast.Stmt, n ast.Node) int {
+	for i, s := range list {
+		if ast.Node(s) == n {
+			return i
+		}
+	}
+	return -1
+}
+
+// terminates reports whether a block ends by leaving: return, break,
+// continue, goto or panic.
+func terminates(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch s := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkIn returns the check of act's atomic in condition cond, or nil: a
+// comparison of a Load of the same location (or of a local bound to one)
+// with another value, or for an atomic.Bool the Load used as a condition.
+func (c *checker) checkIn(cond ast.Expr, act *access, bound map[*types.Var]*access) *check {
+	info := c.pass.TypesInfo
+	loadOf := func(e ast.Expr) (*access, bool) {
+		e = ast.Unparen(e)
+		if call, ok := e.(*ast.CallExpr); ok {
+			if tv, ok := info.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
+				e = ast.Unparen(call.Args[0]) // a conversion
+			}
+		}
+		switch e := e.(type) {
+		case *ast.CallExpr:
+			if a, ok := slots.AtomicOp(info, e); ok && a.Op == slots.OpLoad && a.Loc != nil && c.k.Key(a.Loc) == act.key {
+				return &access{call: e, a: a, key: act.key}, false
+			}
+		case *ast.Ident:
+			if v, _ := info.ObjectOf(e).(*types.Var); v != nil {
+				if l := bound[v]; l != nil && l.key == act.key {
+					return l, true
+				}
+			}
+		}
+		return nil, false
+	}
+	var found *check
+	var visit func(e ast.Expr)
+	visit = func(e ast.Expr) {
+		if found != nil {
+			return
+		}
+		e = ast.Unparen(e)
+		switch x := e.(type) {
+		case *ast.BinaryExpr:
+			switch x.Op {
+			case token.LAND, token.LOR:
+				visit(x.X)
+				visit(x.Y)
+				return
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+				if l, b := loadOf(x.X); l != nil {
+					found = &check{load: l, cond: cond, cmp: x, op: x.Op, other: x.Y, bound: b}
+				} else if l, b := loadOf(x.Y); l != nil {
+					found = &check{load: l, cond: cond, cmp: x, op: mirror(x.Op), other: x.X, bound: b}
+				}
+			}
+		case *ast.UnaryExpr:
+			if x.Op == token.NOT {
+				if l, b := loadOf(x.X); l != nil && l.a.Type == "Bool" {
+					found = &check{load: l, cond: cond, cmp: x, op: token.NEQ, bound: b}
+					return
+				}
+				visit(x.X)
+			}
+		default:
+			if l, b := loadOf(x); l != nil && l.a.Type == "Bool" {
+				found = &check{load: l, cond: cond, cmp: x, op: token.EQL, bound: b}
+			}
+		}
+	}
+	visit(cond)
+	return found
+}
+
+// mirror returns the comparison that holds with its operands swapped.
+func mirror(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
+// benign reports whether a guarded act loses nothing: it stores the very
+// value it compared with, and is the only thing the guard does (if
+// x.Load() != v { x.Store(v) }, a store avoided when nothing changes).
+func benign(info *types.Info, ck *check, act *access, where int) bool {
+	if ck.other == nil || len(act.a.Args) != 1 || (ck.op != token.NEQ && ck.op != token.EQL) {
+		return false
+	}
+	if !sameExpr(info, ck.other, act.a.Args[0]) {
+		return false
+	}
+	if ck.op == token.EQL {
+		return true // if x.Load() == v { x.Store(v) } changes nothing
+	}
+	// The guarded block holds the store alone.
+	for i := len(act.stack) - 1; i >= 0; i-- {
+		if b, ok := act.stack[i].(*ast.BlockStmt); ok {
+			return len(b.List) == 1 && where == inBody
+		}
+	}
+	return false
+}
+
+// sameExpr reports whether x and y are the same constant, or the same
+// variable or field path.
+func sameExpr(info *types.Info, x, y ast.Expr) bool {
+	tx, ty := info.Types[x], info.Types[y]
+	if tx.Value != nil && ty.Value != nil {
+		return tx.Value.ExactString() == ty.Value.ExactString()
+	}
+	if isNil(info, x) && isNil(info, y) {
+		return true
+	}
+	k := lintkit.NewKeyer(info)
+	kx := k.Key(x)
+	return kx != "" && kx == k.Key(y)
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	return info.Types[ast.Unparen(e)].IsNil()
+}
+
+// singleWriter reports whether the act is proven to have no concurrent
+// writer: the check and the act run under a mutex of the value (or in a
+// function named ...Locked, whose caller holds it), and every write of the
+// field or variable in the package runs under that same mutex (or in such
+// a function). Only unexported fields and variables can be proven: any
+// package may write an exported one.
+func (c *checker) singleWriter(act *access, ck *check, name string, sections []slots.Section) bool {
+	obj := locObject(c.pass.TypesInfo, act.a.Loc)
+	if obj == nil || obj.Exported() || obj.Pkg() != c.pass.Pkg {
+		return false
+	}
+	var held []types.Object
+	for _, s := range sections {
+		if s.Obj != nil && s.Contains(ck.load.call.Pos()) && s.Contains(act.call.Pos()) && c.guards(s, act.a.Loc) {
+			held = append(held, s.Obj)
+		}
+	}
+	locked := isLockedName(name)
+	if len(held) == 0 && !locked {
+		return false
+	}
+	ws := c.writersOf(obj)
+	if len(ws) == 0 {
+		return false
+	}
+	// The mutex every writer holds: one this site holds, or, for a
+	// ...Locked site, any one mutex common to the writers that lock.
+	candidates := held
+	if len(candidates) == 0 {
+		for _, w := range ws {
+			candidates = append(candidates, w.held...)
+		}
+	}
+	for _, m := range candidates {
+		all := true
+		for _, w := range ws {
+			if !w.locked && !containsObj(w.held, m) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	// Every writer is itself a ...Locked function and so is this site.
+	if locked {
+		for _, w := range ws {
+			if !w.locked {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func containsObj(list []types.Object, o types.Object) bool {
+	for _, x := range list {
+		if x == o {
+			return true
+		}
+	}
+	return false
+}
+
+// isLockedName reports whether a function's name says its caller holds the
+// lock: updateLocked, flushlocked.
+func isLockedName(name string) bool { return strings.HasSuffix(strings.ToLower(name), "locked") }
+
+// guards reports whether section s holds the mutex of the value that loc
+// belongs to: s.mu for s.f, a package-level mutex for a package-level
+// variable.
+func (c *checker) guards(s slots.Section, loc ast.Expr) bool {
+	switch x := ast.Unparen(loc).(type) {
+	case *ast.SelectorExpr:
+		if sel := c.pass.TypesInfo.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
+			return s.Owner == c.k.Key(x.X)
+		}
+	case *ast.Ident:
+		v, ok := s.Obj.(*types.Var)
+		return ok && !v.IsField() && v.Parent() == c.pass.Pkg.Scope()
+	}
+	return false
+}
+
+// writersOf returns the atomic writes of obj in the package's non-test
+// files, outside construction (a value the function itself allocates).
+func (c *checker) writersOf(obj types.Object) []writer {
+	if c.writers == nil {
+		c.writers = map[types.Object][]writer{}
+		for _, f := range c.pass.Files {
+			if strings.HasSuffix(c.pass.Fset.File(f.FileStart).Name(), "_test.go") {
+				continue
+			}
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					c.collectWriters(fd.Name.Name, fd.Body)
+				}
+			}
+		}
+	}
+	return c.writers[obj]
+}
+
+// collectWriters records the atomic writes of one function body, function
+// literals included (as parts of the function that holds them).
+func (c *checker) collectWriters(name string, body *ast.BlockStmt) {
+	info := c.pass.TypesInfo
+	sections := slots.Sections(info, c.k, body)
+	fresh := freshLocals(info, body)
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		a, ok := slots.AtomicOp(info, call)
+		if !ok || !a.IsWrite() || a.Loc == nil {
+			return true
+		}
+		obj := locObject(info, a.Loc)
+		if obj == nil {
+			return true
+		}
+		if root := rootVar(info, a.Loc); root != nil && fresh[root] {
+			return true // construction: the value is not shared yet
+		}
+		w := writer{locked: isLockedName(name)}
+		for _, s := range sections {
+			if s.Obj != nil && s.Contains(call.Pos()) && c.guards(s, a.Loc) {
+				w.held = append(w.held, s.Obj)
+			}
+		}
+		c.writers[obj] = append(c.writers[obj], w)
+		return true
+	})
+}
+
+// freshLocals returns the locals of body bound to a value the function
+// allocates: &T{...}, T{...}, new(T).
+func freshLocals(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	fresh := func(e ast.Expr) bool {
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		switch e := e.(type) {
+		case *ast.CompositeLit:
+			return true
+		case *ast.CallExpr:
+			id, ok := ast.Unparen(e.Fun).(*ast.Ident)
+			_, builtin := info.Uses[id].(*types.Builtin)
+			return ok && builtin && id.Name == "new"
+		}
+		return false
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok && fresh(n.Rhs[i]) {
+						if v, _ := info.Defs[id].(*types.Var); v != nil {
+							out[v] = true
+						}
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				v, _ := info.Defs[id].(*types.Var)
+				if v != nil && (len(n.Values) == 0 || (len(n.Values) == len(n.Names) && fresh(n.Values[i]))) {
+					out[v] = true // var t T: a zero value of its own
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// rootVar returns the variable at the root of a selector chain.
+func rootVar(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.Ident:
+			v, _ := info.ObjectOf(x).(*types.Var)
+			return v
+		default:
+			return nil
+		}
+	}
+}
+
+// locObject returns the field or variable that the location e denotes.
+func locObject(info *types.Info, e ast.Expr) types.Object {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if s := info.Selections[e]; s != nil && s.Kind() == types.FieldVal {
+			return s.Obj()
+		}
+	case *ast.Ident:
+		if v, ok := info.ObjectOf(e).(*types.Var); ok && v.Parent() == v.Pkg().Scope() {
+			return v
+		}
+	}
+	return nil
+}
+
+func (c *checker) report(act *access, ck *check, where int) {
+	name := types.ExprString(act.a.Loc)
+	verb := act.a.Op
+	var msg string
+	if ck.op == token.EQL || ck.op == token.NEQ {
+		msg = fmt.Sprintf("check-then-act on atomic %s: two goroutines can both pass the test of its Load and both %s; test and set in one step with CompareAndSwap", name, verb)
+	} else {
+		msg = fmt.Sprintf("check-then-act on atomic %s: the %s depends on a comparison with an earlier Load, so a value another goroutine stores in between is lost; update it in a CompareAndSwap loop", name, verb)
+	}
+	opts := []lintkit.Option{lintkit.Related(ck.load.call.Pos(), ck.load.call.End(), "the Load tested here")}
+	if edits, title := c.fix(act, ck, where); edits != nil {
+		opts = append(opts, lintkit.Fix(title, edits...))
+	}
+	c.r.Report(act.call, msg, opts...)
+}

@@ -1,0 +1,145 @@
+// Package negative holds correct atomic updates that atomicrmw must not
+// report.
+package negative
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+type Metrics struct {
+	max   atomic.Int64
+	count atomic.Int64
+	last  atomic.Int64
+}
+
+// A CompareAndSwap loop.
+func (m *Metrics) Observe(v int64) {
+	for {
+		cur := m.max.Load()
+		if cur >= v {
+			return
+		}
+		if m.max.CompareAndSwap(cur, v) {
+			return
+		}
+	}
+}
+
+// The loop the fix writes.
+func (m *Metrics) ObserveFor(v int64) {
+	for old := m.max.Load(); old < v; old = m.max.Load() {
+		if m.max.CompareAndSwap(old, v) {
+			break
+		}
+	}
+}
+
+// Store the value compared with: a write avoided, nothing lost.
+func (m *Metrics) Set(v int64) {
+	if m.last.Load() != v {
+		m.last.Store(v)
+	}
+}
+
+// The test is on another atomic.
+func (m *Metrics) Other(v int64) {
+	if m.count.Load() > 100 {
+		m.last.Store(v)
+	}
+}
+
+// Not guarded: a Load, then a Store whatever it said.
+func (m *Metrics) Replace(v int64) int64 {
+	old := m.last.Load()
+	m.last.Store(v)
+	return old
+}
+
+// Another value's atomic.
+func Copy(a, b *Metrics, v int64) {
+	if a.max.Load() < v {
+		b.max.Store(v)
+	}
+}
+
+// A single writer: every write of level holds mu.
+type Server struct {
+	mu    sync.Mutex
+	level atomic.Int32
+	state atomic.Int32
+	once  atomic.Pointer[Conn]
+	gen   atomic.Uint64
+}
+
+type Conn struct{}
+
+func NewServer() *Server {
+	s := &Server{}
+	s.level.Store(1) // construction: not shared yet
+	return s
+}
+
+func (s *Server) Raise(v int32) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.level.Load() < v {
+		s.level.Store(v)
+	}
+}
+
+func (s *Server) Reset() {
+	s.mu.Lock()
+	s.level.Store(0)
+	s.mu.Unlock()
+}
+
+// Readers need no lock.
+func (s *Server) Level() int32 { return s.level.Load() }
+
+// A function named ...Locked runs with its caller's lock held; every
+// writer of state is one, or holds mu.
+func (s *Server) advanceLocked() {
+	if s.state.Load() == 0 {
+		s.state.Store(1)
+	}
+}
+
+func (s *Server) Advance() {
+	s.mu.Lock()
+	s.advanceLocked()
+	s.mu.Unlock()
+}
+
+func (s *Server) stopLocked() { s.state.Store(2) }
+
+// Double-checked locking: the check outside the lock only saves taking
+// it; the check under the lock decides, and every writer holds mu.
+func (s *Server) Conn() *Conn {
+	if c := s.once.Load(); c != nil {
+		return c
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.once.Load() == nil {
+		s.once.Store(&Conn{})
+	}
+	return s.once.Load()
+}
+
+// A package-level atomic written only under a package-level mutex.
+var (
+	peakMu sync.Mutex
+	peak   atomic.Uint64
+)
+
+func Peak(v uint64) {
+	peakMu.Lock()
+	defer peakMu.Unlock()
+	if v > peak.Load() {
+		peak.Store(v)
+	}
+}
+
+// A plain counter incremented: no test, no act.
+func (s *Server) Next() uint64 { return s.gen.Add(1) }
