@@ -99,11 +99,11 @@ type access struct {
 // A check is a test of a Load's result in a condition.
 type check struct {
 	load  *access
-	cond  ast.Expr   // the condition that holds it
-	cmp   ast.Expr   // the comparison (or the Load itself, or !Load, for a Bool)
+	cond  ast.Expr    // the condition that holds it
+	cmp   ast.Expr    // the comparison (or the Load itself, or !Load, for a Bool)
 	op    token.Token // EQL, NEQ, LSS, ... ; EQL for a Bool tested as true, NEQ as false
-	other ast.Expr   // the other operand; nil for a Bool
-	bound bool       // the Load is bound to a local first (old := x.Load(); if old < v)
+	other ast.Expr    // the other operand; nil for a Bool
+	bound bool        // the Load is bound to a local first (old := x.Load(); if old < v)
 }
 
 // function checks one function body; function literals are checked on
