@@ -17,6 +17,7 @@ import (
 	"github.com/ctxbound/ctxbound/analyzers/ctxdrop"
 	"github.com/ctxbound/ctxbound/analyzers/directive"
 	"github.com/ctxbound/ctxbound/analyzers/envidentity"
+	"github.com/ctxbound/ctxbound/analyzers/lockescape"
 	"github.com/ctxbound/ctxbound/analyzers/scopedcopy"
 	"github.com/ctxbound/ctxbound/analyzers/slotreread"
 	"github.com/ctxbound/ctxbound/analyzers/spawnctx"
@@ -34,6 +35,7 @@ func Checks() []*analysis.Analyzer {
 		spawnenv.Analyzer,
 		slotreread.Analyzer,
 		atomicrmw.Analyzer,
+		lockescape.Analyzer,
 		cancelshare.Analyzer,
 		scopedcopy.Analyzer,
 		directive.Analyzer,

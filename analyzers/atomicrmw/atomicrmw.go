@@ -308,21 +308,16 @@ func indexOf(list []ast.Stmt, n ast.Node) int {
 	return -1
 }
 
-// terminates reports whether a block ends by leaving: return, break,
-// continue, goto or panic.
+// terminates reports whether a block ends by leaving the code that
+// follows it: return, break, continue or goto. A block that panics is an
+// assertion (if x.Load() != want { panic(...) }), not a guard.
 func terminates(b *ast.BlockStmt) bool {
 	if len(b.List) == 0 {
 		return false
 	}
-	switch s := b.List[len(b.List)-1].(type) {
+	switch b.List[len(b.List)-1].(type) {
 	case *ast.ReturnStmt, *ast.BranchStmt:
 		return true
-	case *ast.ExprStmt:
-		if call, ok := s.X.(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
-				return true
-			}
-		}
 	}
 	return false
 }
@@ -407,14 +402,28 @@ func mirror(op token.Token) token.Token {
 	return op
 }
 
-// benign reports whether a guarded act loses nothing: it stores the very
-// value it compared with, and is the only thing the guard does (if
-// x.Load() != v { x.Store(v) }, a store avoided when nothing changes).
+// benign reports whether a guarded act loses nothing:
+//
+//   - it stores the very value it compared with, and is the only thing the
+//     guard does (if x.Load() != v { x.Store(v) }: a store avoided when
+//     nothing changes);
+//   - after an equality test, it stores a constant and is the last
+//     statement of its block that does work: goroutines that race store the same value
+//     and act on nothing after it (a latch, if errno == ENOSYS {
+//     unsupported.Store(true) }, or a flag cleared once the work it guards
+//     is done). A Store followed by the work it claims is reported.
 func benign(info *types.Info, ck *check, act *access, where int) bool {
-	if ck.other == nil || len(act.a.Args) != 1 || (ck.op != token.NEQ && ck.op != token.EQL) {
+	if ck.op != token.NEQ && ck.op != token.EQL {
 		return false
 	}
-	if !sameExpr(info, ck.other, act.a.Args[0]) {
+	if len(act.a.Args) != 1 {
+		return false
+	}
+	val := act.a.Args[0]
+	if tv := info.Types[val]; (tv.Value != nil || tv.IsNil()) && lastInBlock(act) {
+		return true
+	}
+	if ck.other == nil || !sameExpr(info, ck.other, val) {
 		return false
 	}
 	if ck.op == token.EQL {
@@ -425,6 +434,60 @@ func benign(info *types.Info, ck *check, act *access, where int) bool {
 		if b, ok := act.stack[i].(*ast.BlockStmt); ok {
 			return len(b.List) == 1 && where == inBody
 		}
+	}
+	return false
+}
+
+// lastInBlock reports whether the statement that holds the act is the last
+// of its block or case that does work: only returns and branches without
+// calls may follow it.
+func lastInBlock(act *access) bool {
+	for i := len(act.stack) - 1; i > 0; i-- {
+		stmt, ok := act.stack[i].(ast.Stmt)
+		if !ok {
+			continue
+		}
+		var list []ast.Stmt
+		switch p := act.stack[i-1].(type) {
+		case *ast.BlockStmt:
+			list = p.List
+		case *ast.CaseClause:
+			list = p.Body
+		case *ast.CommClause:
+			list = p.Body
+		default:
+			return false
+		}
+		i := indexOf(list, stmt)
+		if i < 0 {
+			return false
+		}
+		for _, rest := range list[i+1:] {
+			if !leaves(rest) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// leaves reports whether s only leaves the block, doing no work: a return
+// of values computed without calls, break, continue, goto.
+func leaves(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.BranchStmt:
+		return true
+	case *ast.ReturnStmt:
+		calls := false
+		for _, r := range s.Results {
+			ast.Inspect(r, func(n ast.Node) bool {
+				_, isCall := n.(*ast.CallExpr)
+				calls = calls || isCall
+				return !calls
+			})
+		}
+		return !calls
 	}
 	return false
 }
@@ -558,7 +621,7 @@ func (c *checker) writersOf(obj types.Object) []writer {
 func (c *checker) collectWriters(name string, body *ast.BlockStmt) {
 	info := c.pass.TypesInfo
 	sections := slots.Sections(info, c.k, body)
-	fresh := freshLocals(info, body)
+	fresh := slots.FreshLocals(info, body)
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -572,7 +635,7 @@ func (c *checker) collectWriters(name string, body *ast.BlockStmt) {
 		if obj == nil {
 			return true
 		}
-		if root := rootVar(info, a.Loc); root != nil && fresh[root] {
+		if root := slots.RootVar(info, a.Loc); root != nil && fresh[root] {
 			return true // construction: the value is not shared yet
 		}
 		w := writer{locked: isLockedName(name)}
@@ -584,67 +647,6 @@ func (c *checker) collectWriters(name string, body *ast.BlockStmt) {
 		c.writers[obj] = append(c.writers[obj], w)
 		return true
 	})
-}
-
-// freshLocals returns the locals of body bound to a value the function
-// allocates: &T{...}, T{...}, new(T).
-func freshLocals(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
-	out := map[*types.Var]bool{}
-	fresh := func(e ast.Expr) bool {
-		e = ast.Unparen(e)
-		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			e = ast.Unparen(u.X)
-		}
-		switch e := e.(type) {
-		case *ast.CompositeLit:
-			return true
-		case *ast.CallExpr:
-			id, ok := ast.Unparen(e.Fun).(*ast.Ident)
-			_, builtin := info.Uses[id].(*types.Builtin)
-			return ok && builtin && id.Name == "new"
-		}
-		return false
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
-				for i, l := range n.Lhs {
-					if id, ok := l.(*ast.Ident); ok && fresh(n.Rhs[i]) {
-						if v, _ := info.Defs[id].(*types.Var); v != nil {
-							out[v] = true
-						}
-					}
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				v, _ := info.Defs[id].(*types.Var)
-				if v != nil && (len(n.Values) == 0 || (len(n.Values) == len(n.Names) && fresh(n.Values[i]))) {
-					out[v] = true // var t T: a zero value of its own
-				}
-			}
-		}
-		return true
-	})
-	return out
-}
-
-// rootVar returns the variable at the root of a selector chain.
-func rootVar(info *types.Info, e ast.Expr) *types.Var {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.Ident:
-			v, _ := info.ObjectOf(x).(*types.Var)
-			return v
-		default:
-			return nil
-		}
-	}
 }
 
 // locObject returns the field or variable that the location e denotes.

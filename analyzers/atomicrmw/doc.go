@@ -31,8 +31,12 @@
 //
 // Not reported: a function that calls CompareAndSwap on the same atomic (a
 // CAS loop, or a protocol of its own); a Store of the value just compared
-// with (if x.Load() != v { x.Store(v) }, which only avoids a write); a
-// re-check under a lock after a check outside it (double-checked locking:
+// with (if x.Load() != v { x.Store(v) }, which only avoids a write); after
+// an equality test, a Store of a constant that is the last thing its block
+// does (goroutines that race store the same value and claim nothing: a
+// latch set once a fact is discovered, a flag cleared after the work it
+// guards; only returns may follow); an assertion (if x.Load() != want {
+// panic(...) }) before a Store; a re-check under a lock after a check outside it (double-checked locking:
 // the check under the lock is the one that counts); code that has a single
 // writer: the check and the Store run under a mutex of the value (s.mu for
 // s.f, a package-level mutex for a package-level atomic) or in a function

@@ -23,6 +23,7 @@ func TestFactsGob(t *testing.T) {
 		{&slots.Accessor{Field: "shared.ID", Kind: slots.Numeric}, 100, "slot accessor of numeric field shared.ID"},
 		{&slots.StoresCancel{Params: []int{1}}, 100, "stores cancel params 1 into a field"},
 		{&slots.StoresCancel{Params: []int{0, 2, 5}}, 100, "stores cancel params 0,2,5 into a field"},
+		{&slots.InPlace{}, 100, "changed in place"},
 	} {
 		lintkit.CheckFact(t, tc.fact, tc.max, tc.str)
 	}

@@ -16,10 +16,12 @@
 package slots
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -38,7 +40,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{directives.Analyzer},
 	Run:        lintkit.Safe(run),
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Accessor), new(StoresCancel)},
+	FactTypes:  []analysis.Fact{new(Accessor), new(StoresCancel), new(InPlace)},
 }
 
 // The kinds of Accessor.
@@ -86,6 +88,9 @@ type Result struct {
 	dirs      *directives.Result
 	accessors map[types.Object]*Accessor
 	stores    map[types.Object]*StoresCancel
+
+	inPlace      map[*types.Var]token.Pos // this package's fields changed in place
+	inPlaceFacts map[types.Object]*InPlace
 }
 
 // HasAccessors reports whether any accessor is known, of this package or an
@@ -132,6 +137,17 @@ func run(pass *analysis.Pass) (any, error) {
 		dirs:      pass.ResultOf[directives.Analyzer].(*directives.Result),
 		accessors: lintkit.ObjectFacts[*Accessor](pass),
 		stores:    lintkit.ObjectFacts[*StoresCancel](pass),
+
+		inPlaceFacts: lintkit.ObjectFacts[*InPlace](pass),
+	}
+	if lintkit.ImportsAny(pass.Pkg, "sync", "internal/sync") {
+		r.inPlace = inPlaceWrites(pass)
+		fields := slices.SortedFunc(maps.Keys(r.inPlace), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) })
+		for _, f := range fields {
+			if f.Exported() {
+				pass.ExportObjectFact(f, &InPlace{})
+			}
+		}
 	}
 	var decls []*ast.FuncDecl
 	for _, f := range pass.Files {

@@ -66,6 +66,8 @@ type Server struct {
 
 type Conn struct{}
 
+func (s *Server) serve() {}
+
 func (s *Server) Close() {
 	if !s.closed.Load() {
 		s.closed.Store(true) // want `^check-then-act on atomic s\.closed: two goroutines can both pass the test of its Load and both Store; test and set in one step with CompareAndSwap$`
@@ -77,6 +79,7 @@ func (s *Server) Close() {
 func (s *Server) Start() {
 	if atomic.LoadInt32(&s.state) == 0 {
 		atomic.StoreInt32(&s.state, 1) // want `check-then-act on atomic s\.state: two goroutines`
+		go s.serve()
 	}
 }
 
@@ -93,8 +96,10 @@ func (s *Server) Advance() {
 	switch {
 	case s.level.Load() == 0:
 		s.level.Store(1) // want `check-then-act on atomic s\.level`
+		s.serve()
 	case s.level.Load() == 1:
 		s.level.Store(2) // want `check-then-act on atomic s\.level`
+		close(s.done)
 	}
 }
 

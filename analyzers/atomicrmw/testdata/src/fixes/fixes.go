@@ -48,12 +48,6 @@ func (s *Server) Close() {
 	}
 }
 
-func (s *Server) Open() {
-	if s.closed.Load() {
-		s.closed.Store(false) // want `check-then-act on atomic s\.closed`
-	}
-}
-
 func (s *Server) Start() {
 	if atomic.LoadInt32(&s.state) == 0 {
 		atomic.StoreInt32(&s.state, 1) // want `check-then-act on atomic s\.state`
@@ -108,6 +102,7 @@ func (s *Server) Second() {
 	if !s.closed.Load() {
 		println("closing")
 		s.closed.Store(true) // want `check-then-act on atomic s\.closed`
+		close(s.done)
 	}
 }
 

@@ -143,3 +143,61 @@ func Peak(v uint64) {
 
 // A plain counter incremented: no test, no act.
 func (s *Server) Next() uint64 { return s.gen.Add(1) }
+
+// Equality tests whose Store races harmlessly: the Store of a constant is
+// the last thing its block does, so goroutines that race store the same
+// value and claim nothing after it.
+type Probe struct {
+	unsupported atomic.Bool
+	state       atomic.Int32
+	mu          sync.Mutex
+	pending     atomic.Bool
+	gen         int32
+}
+
+func syscallX() error { return nil }
+
+var errNoSys error
+
+// A latch: set once the fact is discovered.
+func (p *Probe) Call() error {
+	if p.unsupported.Load() {
+		return errNoSys
+	}
+	if err := syscallX(); err == errNoSys {
+		p.unsupported.Store(true)
+		return err
+	}
+	return nil
+}
+
+// Idempotent: both store 1.
+func (p *Probe) Ready() {
+	if p.state.Load() == 0 {
+		p.state.Store(1)
+	}
+}
+
+// A flag cleared after the work it guards, under a lock; another writer
+// sets it without the lock before the work can start.
+func (p *Probe) Flush(w func()) {
+	if p.pending.Load() {
+		p.mu.Lock()
+		if p.pending.Load() {
+			w()
+			p.pending.Store(false)
+		}
+		p.mu.Unlock()
+	}
+}
+
+func (p *Probe) Arm() { p.pending.Store(true) }
+
+// An assertion that panics is no guard.
+func (p *Probe) Reset(want int32) {
+	if atomic.LoadInt32(&p.gen) != want {
+		panic("misuse")
+	}
+	atomic.StoreInt32(&p.gen, 0)
+	p.Ready()
+}
