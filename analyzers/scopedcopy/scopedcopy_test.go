@@ -10,7 +10,7 @@ import (
 
 func TestScopedcopy(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), scopedcopy.Analyzer,
-		"basic", "negative", "generated", "suppress", "crosspkg/use")
+		"basic", "negative", "generated", "suppress", "crosspkg/use", "selfbound", "crosspkg/selfuse")
 }
 
 func TestFixes(t *testing.T) {

@@ -1,18 +1,28 @@
-// Package slots computes the facts that the run-binding checks (slotreread,
-// cancelshare) need about functions, from syntax and types only, so that
-// they hold in every importing package:
+// Package slots computes the facts that the run-binding checks
+// (slotreread, cancelshare, lockescape, scopedcopy) need about functions,
+// fields and types, from syntax and types only, so that they hold in every
+// importing package:
 //
-//   - Accessor: a method that returns one field of its receiver read under
-//     the receiver's mutex, or an atomic Load of a field of its receiver
-//     (atomic.Pointer[T], atomic.Value). Calling it is a read of that slot,
-//     so slotreread treats two calls like two Loads.
+//   - Accessor: a method that returns one field of its receiver (a path
+//     of fields: shared.ID) read under the receiver's mutex, or an atomic
+//     Load of a field of its receiver (atomic.Pointer[T], atomic.Value, a
+//     numeric atomic, atomic.LoadInt32(&recv.f)). Calling it is a read of
+//     that slot, so slotreread treats two calls like two Loads.
 //   - StoresCancel: a function that stores one of its cancel parameters
 //     (context.CancelFunc, context.CancelCauseFunc, or a type marked
 //     //ctxbound:canceltoken) into a field, directly or through another
 //     function that does. Passing a cancel func to it hands the func to a
 //     new owner, so cancelshare treats the argument like a field store.
+//   - InPlace: an exported map, slice or pointer field of a struct that
+//     holds a mutex, whose contents the package changes in place
+//     (lockescape).
+//   - SelfBound: a struct type whose values hold funcs bound to the value
+//     itself, set by a constructor or a method (scopedcopy).
 //
-// It reports nothing. Reporting analyzers read the facts through Result.
+// It also serves the building blocks those checks share: the critical
+// sections of a function (Sections) and the operations of sync/atomic
+// (AtomicOp). It reports nothing. Reporting analyzers read the facts
+// through Result.
 package slots
 
 import (
@@ -40,7 +50,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{directives.Analyzer},
 	Run:        lintkit.Safe(run),
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Accessor), new(StoresCancel), new(InPlace)},
+	FactTypes:  []analysis.Fact{new(Accessor), new(StoresCancel), new(InPlace), new(SelfBound)},
 }
 
 // The kinds of Accessor.
@@ -91,6 +101,9 @@ type Result struct {
 
 	inPlace      map[*types.Var]token.Pos // this package's fields changed in place
 	inPlaceFacts map[types.Object]*InPlace
+
+	selfBound map[types.Object][]Binding // this package's self-bound types
+	selfFacts map[types.Object]*SelfBound
 }
 
 // HasAccessors reports whether any accessor is known, of this package or an
@@ -139,6 +152,14 @@ func run(pass *analysis.Pass) (any, error) {
 		stores:    lintkit.ObjectFacts[*StoresCancel](pass),
 
 		inPlaceFacts: lintkit.ObjectFacts[*InPlace](pass),
+		selfFacts:    lintkit.ObjectFacts[*SelfBound](pass),
+		selfBound:    map[types.Object][]Binding{},
+	}
+	local := selfBindings(pass)
+	named := slices.SortedFunc(maps.Keys(local), func(a, b *types.TypeName) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, tn := range named {
+		r.selfBound[tn] = local[tn]
+		pass.ExportObjectFact(tn, &SelfBound{Fields: local[tn]})
 	}
 	if lintkit.ImportsAny(pass.Pkg, "sync", "internal/sync") {
 		r.inPlace = inPlaceWrites(pass)
@@ -169,7 +190,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	// StoresCancel: a fixpoint over the package, since a constructor may
 	// hand its parameter to another constructor declared later.
-	local := map[*types.Func][]int{}
+	stored := map[*types.Func][]int{}
 	for changed := true; changed; {
 		changed = false
 		for _, fd := range decls {
@@ -178,8 +199,8 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			got := storedParams(pass.TypesInfo, r, fd, fn)
-			if len(got) != len(local[fn]) {
-				local[fn] = got
+			if len(got) != len(stored[fn]) {
+				stored[fn] = got
 				r.stores[fn] = &StoresCancel{Params: got}
 				changed = true
 			}
@@ -187,8 +208,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, fd := range decls {
 		fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-		if fn != nil && len(local[fn]) > 0 {
-			pass.ExportObjectFact(fn, &StoresCancel{Params: local[fn]})
+		if fn != nil && len(stored[fn]) > 0 {
+			pass.ExportObjectFact(fn, &StoresCancel{Params: stored[fn]})
 		}
 	}
 	return r, nil

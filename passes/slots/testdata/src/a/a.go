@@ -135,3 +135,35 @@ func (s *State) Failed() bool {
 	defer s.mu.Unlock()
 	return s.failed
 }
+
+// SelfBound: funcs bound to the value itself.
+type Conn struct { // want Conn:"self-bound fields handler \\(serve\\), hooks.process \\(Process\\), onClose \\(a closure\\)"
+	hooks   hooks
+	onClose func()
+	handler func(int)
+	other   func(int)
+}
+
+type hooks struct{ process func(int) }
+
+func (c *Conn) Process(int) {}
+func (c *Conn) serve(int)   {}
+func (c *Conn) cleanup()    {}
+
+func NewConn(peer *Conn) *Conn {
+	c := &Conn{}
+	c.hooks = hooks{process: c.Process}
+	c.onClose = func() { c.cleanup() }
+	c.other = peer.Process // another value's method: not self-bound
+	return c
+}
+
+func (c *Conn) init() { c.handler = handlerFunc(c.serve) }
+
+type handlerFunc func(int)
+
+// Not self-bound: a func of another value, or one assigned to a value
+// the function neither allocates nor receives.
+type Wired struct{ f func() }
+
+func Wire(p *Wired, c *Conn) { p.f = c.cleanup }
