@@ -84,7 +84,7 @@
 //	workerConfig.Task = task
 //	workerConfig.SkillRecorder = nil // the worker records nothing into the session
 //	return &Worker{config: workerConfig}
-
+//
 // A self-bound field:
 //
 //	func NewConn() *Conn {

@@ -72,3 +72,15 @@ func (r *Registry) Put(k string, v int) {
 	r.Items[k] = v
 	r.mu.Unlock()
 }
+
+// A Conn's onClose is bound to the value itself: slots.SelfBound.
+type Conn struct{ onClose func() }
+
+// NewConn binds onClose to the new value's close method.
+func NewConn() *Conn {
+	c := &Conn{}
+	c.onClose = c.close
+	return c
+}
+
+func (c *Conn) close() {}
