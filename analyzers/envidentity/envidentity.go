@@ -36,13 +36,25 @@ func run(pass *analysis.Pass) (any, error) {
 	id := pass.ResultOf[identity.Analyzer].(*identity.Result)
 	keys := id.Keys()
 	reported := map[ast.Node]bool{}
+	var found []*identity.Access
+	// fixed: per file, the os.Setenv of each write a fix turns into
+	// t.Setenv: a fix that would leave os unused is not offered.
+	fixed := map[*ast.File][]analysis.Range{}
 	for _, a := range id.Accesses {
 		// os.Clearenv matters where the package keeps identity in the
 		// environment; elsewhere (os itself, hermetic tests) it is a reset.
 		if a.Root == "" && (a.Op != identity.OpClear || len(keys) > 0) {
-			report(pass, r, a, keys)
-			reported[a.Node] = true
+			found = append(found, a)
+			if a.Op == identity.OpWrite {
+				if ts, ok := testWrite(pass, a); ok && ts.fix != nil {
+					fixed[a.File] = append(fixed[a.File], a.Call.Fun)
+				}
+			}
 		}
+	}
+	for _, a := range found {
+		report(pass, r, a, keys, fixed[a.File])
+		reported[a.Node] = true
 	}
 	if pass.ResultOf[config.Analyzer].(*config.Config).EnvWrite {
 		envWrites(pass, r, id, reported)
@@ -100,7 +112,7 @@ func envWrites(pass *analysis.Pass, r *lintkit.Reporter, id *identity.Result, re
 
 const seed = "seed ctx from the environment only in main or a //ctxbound:root function"
 
-func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access, keys []string) {
+func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access, keys []string, fixed []analysis.Range) {
 	defer lintkit.At(pass.Fset, a.Node)
 	api := a.API
 	if a.Forwarder != nil {
@@ -128,7 +140,7 @@ func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access, keys [
 				return
 			}
 			opts := []lintkit.Option{}
-			if test.fix != nil {
+			if test.fix != nil && lintkit.ImportsKept(pass.TypesInfo, a.File, []analysis.Range{a.Call.Fun}, fixed) {
 				opts = append(opts, lintkit.Fix("Use "+test.name+".Setenv, which restores the key after the test", *test.fix))
 			}
 			r.Report(a.Node, fmt.Sprintf("%s %s identity key %s of the process environment for the rest of the test binary: "+

@@ -20,7 +20,7 @@ func TestCrossPackage(t *testing.T) {
 }
 
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), envidentity.Analyzer, "fixes")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), envidentity.Analyzer, "fixes", "fixes2")
 }
 
 // TestIssue13 holds what issue 13 broke: a t.Setenv fix where t is

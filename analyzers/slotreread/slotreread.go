@@ -98,6 +98,8 @@ type checker struct {
 	// the names given, so that two hoists never declare the same name.
 	hoisted map[ast.Expr]string
 	named   map[string]bool
+
+	pending []finding
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -128,6 +130,7 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		})
 	}
+	c.flush()
 	c.r.Finish()
 	return nil, nil
 }
@@ -812,7 +815,48 @@ func (c *checker) report(body *ast.BlockStmt, a, b *read) {
 	default:
 		msg = fmt.Sprintf("slot %s read twice in one operation: a rebind between the reads mixes two runs' state; read it once into a local and use it for both", b.name)
 	}
-	c.r.Report(b.expr, msg,
-		lintkit.Related(a.expr.Pos(), a.expr.End(), "first read of the slot"),
-		lintkit.Fix("Read the slot once and use the value for both", c.fix(body, a, b)...))
+	c.pending = append(c.pending, finding{b: b, msg: msg, first: a.expr, edits: c.fix(body, a, b)})
+}
+
+// A finding waits for the end of the package: a fix that replaces the
+// last use of an import in its file, alone or with the file's other fixes,
+// is dropped.
+type finding struct {
+	b     *read
+	first ast.Expr
+	msg   string
+	edits []analysis.TextEdit
+}
+
+// flush reports the findings of the package, in order.
+func (c *checker) flush() {
+	replaced := map[*token.File][]analysis.Range{}
+	for _, f := range c.pending {
+		if f.edits != nil {
+			tf := c.pass.Fset.File(f.b.expr.Pos())
+			replaced[tf] = append(replaced[tf], f.b.expr)
+		}
+	}
+	for _, f := range c.pending {
+		edits := f.edits
+		if edits != nil {
+			tf := c.pass.Fset.File(f.b.expr.Pos())
+			if file := c.fileOf(tf); file == nil || !lintkit.ImportsKept(c.pass.TypesInfo, file, []analysis.Range{f.b.expr}, replaced[tf]) {
+				edits = nil
+			}
+		}
+		c.r.Report(f.b.expr, f.msg,
+			lintkit.Related(f.first.Pos(), f.first.End(), "first read of the slot"),
+			lintkit.Fix("Read the slot once and use the value for both", edits...))
+	}
+	c.pending = nil
+}
+
+func (c *checker) fileOf(tf *token.File) *ast.File {
+	for _, f := range c.pass.Files {
+		if c.pass.Fset.File(f.FileStart) == tf {
+			return f
+		}
+	}
+	return nil
 }
