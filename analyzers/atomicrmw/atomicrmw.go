@@ -32,9 +32,9 @@ type checker struct {
 	pass *analysis.Pass
 	r    *lintkit.Reporter
 	k    *lintkit.Keyer
-	// writers of each atomic field or variable of the package, outside
+	// writers of each atomic location of the package (location), outside
 	// test files and construction (lazy).
-	writers map[types.Object][]writer
+	writers map[string][]writer
 }
 
 // A writer is one atomic write of a field or variable, and what it holds.
@@ -515,11 +515,12 @@ func isNil(info *types.Info, e ast.Expr) bool {
 // writer: the check and the act run under a mutex of the value (or in a
 // function named ...Locked, whose caller holds it), and every write of the
 // field or variable in the package runs under that same mutex (or in such
-// a function). Only unexported fields and variables can be proven: any
-// package may write an exported one.
+// a function). Only locations this package alone can name can be proven:
+// an unexported variable, or a path of fields with an unexported one, of a
+// type of this package.
 func (c *checker) singleWriter(act *access, ck *check, name string, sections []slots.Section) bool {
-	obj := locObject(c.pass.TypesInfo, act.a.Loc)
-	if obj == nil || obj.Exported() || obj.Pkg() != c.pass.Pkg {
+	loc, private := c.location(act.a.Loc)
+	if loc == "" || !private {
 		return false
 	}
 	var held []types.Object
@@ -532,7 +533,7 @@ func (c *checker) singleWriter(act *access, ck *check, name string, sections []s
 	if len(held) == 0 && !locked {
 		return false
 	}
-	ws := c.writersOf(obj)
+	ws := c.writersOf(loc)
 	if len(ws) == 0 {
 		return false
 	}
@@ -582,13 +583,13 @@ func containsObj(list []types.Object, o types.Object) bool {
 func isLockedName(name string) bool { return strings.HasSuffix(strings.ToLower(name), "locked") }
 
 // guards reports whether section s holds the mutex of the value that loc
-// belongs to: s.mu for s.f, a package-level mutex for a package-level
-// variable.
+// belongs to: s.mu for s.f or s.inner.f, a package-level mutex for a
+// package-level variable.
 func (c *checker) guards(s slots.Section, loc ast.Expr) bool {
 	switch x := ast.Unparen(loc).(type) {
 	case *ast.SelectorExpr:
 		if sel := c.pass.TypesInfo.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
-			return s.Owner == c.k.Key(x.X)
+			return lintkit.KeyCovers(s.Owner, c.k.Key(x.X))
 		}
 	case *ast.Ident:
 		v, ok := s.Obj.(*types.Var)
@@ -597,11 +598,57 @@ func (c *checker) guards(s slots.Section, loc ast.Expr) bool {
 	return false
 }
 
-// writersOf returns the atomic writes of obj in the package's non-test
-// files, outside construction (a value the function itself allocates).
-func (c *checker) writersOf(obj types.Object) []writer {
+// location names the atomic location loc the same way in every function:
+// a package-level variable, or the named type of the value at the root of
+// a path of fields and the path (msgBlock.first.seq); "" for a location it
+// cannot name (a local, an element). private reports whether only this
+// package can write it.
+func (c *checker) location(loc ast.Expr) (name string, private bool) {
+	info := c.pass.TypesInfo
+	if id, ok := ast.Unparen(loc).(*ast.Ident); ok {
+		v, ok := info.ObjectOf(id).(*types.Var)
+		if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
+			return "", false
+		}
+		return "var " + v.Pkg().Path() + "." + v.Name(), v.Pkg() == c.pass.Pkg && !v.Exported()
+	}
+	root := slots.RootVar(info, loc)
+	if root == nil {
+		return "", false
+	}
+	key := c.k.Key(loc)
+	path, ok := strings.CutPrefix(key, c.k.VarKey(root)+".")
+	if !ok {
+		return "", false
+	}
+	if root.Parent() == root.Pkg().Scope() {
+		name = "var " + root.Pkg().Path() + "." + root.Name()
+		private = root.Pkg() == c.pass.Pkg && !root.Exported()
+	} else {
+		n := lintkit.NamedOf(root.Type())
+		if n == nil || n.Obj().Pkg() == nil {
+			return "", false
+		}
+		name = "type " + n.Obj().Pkg().Path() + "." + n.Obj().Name()
+		private = n.Obj().Pkg() == c.pass.Pkg
+		if private {
+			private = false
+			for f := range strings.SplitSeq(path, ".") {
+				if !token.IsExported(f) {
+					private = true
+				}
+			}
+		}
+	}
+	return name + "." + path, private
+}
+
+// writersOf returns the atomic writes of location loc in the package's
+// non-test files, outside construction (a value the function itself
+// allocates).
+func (c *checker) writersOf(loc string) []writer {
 	if c.writers == nil {
-		c.writers = map[types.Object][]writer{}
+		c.writers = map[string][]writer{}
 		for _, f := range c.pass.Files {
 			if strings.HasSuffix(c.pass.Fset.File(f.FileStart).Name(), "_test.go") {
 				continue
@@ -613,7 +660,7 @@ func (c *checker) writersOf(obj types.Object) []writer {
 			}
 		}
 	}
-	return c.writers[obj]
+	return c.writers[loc]
 }
 
 // collectWriters records the atomic writes of one function body, function
@@ -631,8 +678,8 @@ func (c *checker) collectWriters(name string, body *ast.BlockStmt) {
 		if !ok || !a.IsWrite() || a.Loc == nil {
 			return true
 		}
-		obj := locObject(info, a.Loc)
-		if obj == nil {
+		loc, _ := c.location(a.Loc)
+		if loc == "" {
 			return true
 		}
 		if root := slots.RootVar(info, a.Loc); root != nil && fresh[root] {
@@ -644,24 +691,9 @@ func (c *checker) collectWriters(name string, body *ast.BlockStmt) {
 				w.held = append(w.held, s.Obj)
 			}
 		}
-		c.writers[obj] = append(c.writers[obj], w)
+		c.writers[loc] = append(c.writers[loc], w)
 		return true
 	})
-}
-
-// locObject returns the field or variable that the location e denotes.
-func locObject(info *types.Info, e ast.Expr) types.Object {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.SelectorExpr:
-		if s := info.Selections[e]; s != nil && s.Kind() == types.FieldVal {
-			return s.Obj()
-		}
-	case *ast.Ident:
-		if v, ok := info.ObjectOf(e).(*types.Var); ok && v.Parent() == v.Pkg().Scope() {
-			return v
-		}
-	}
-	return nil
 }
 
 func (c *checker) report(act *access, ck *check, where int) {

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -32,6 +33,7 @@ type checker struct {
 	r     *lintkit.Reporter
 	facts *slots.Result
 	k     *lintkit.Keyer
+	decls map[*types.Func]*ast.FuncDecl // this package's methods (lazy)
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -89,6 +91,9 @@ type read struct {
 	// "handed to a goroutine"; "" for a bound read.
 	escape string
 	at     ast.Node // where it escapes
+	// written are, for a pointer, the target's fields changed in place:
+	// only a read of one of them after the unlock races.
+	written []string
 }
 
 // A use is where a reference bound under the lock is used after it.
@@ -157,7 +162,8 @@ func (c *checker) readAt(sel *ast.SelectorExpr, stack []ast.Node, sections []slo
 	if f == nil || !slots.IsReference(f.Type()) {
 		return nil
 	}
-	if _, ok := c.facts.InPlace(f); !ok {
+	_, fields, ok := c.facts.InPlace(f)
+	if !ok {
 		return nil
 	}
 	owner := c.k.Key(sel.X)
@@ -173,7 +179,7 @@ func (c *checker) readAt(sel *ast.SelectorExpr, stack []ast.Node, sections []slo
 	if sec == nil || len(stack) == 0 {
 		return nil
 	}
-	rd := &read{sel: sel, field: f, sec: sec}
+	rd := &read{sel: sel, field: f, sec: sec, written: fields}
 	switch p := stack[len(stack)-1].(type) {
 	case *ast.AssignStmt:
 		if len(p.Lhs) != len(p.Rhs) || (p.Tok != token.DEFINE && p.Tok != token.ASSIGN) {
@@ -216,22 +222,72 @@ func (c *checker) readAt(sel *ast.SelectorExpr, stack []ast.Node, sections []slo
 }
 
 // detached reports whether the section, after the read, assigns the field
-// itself: the old value is then the function's alone (swap it out, then
+// itself, directly or by calling a method of this package on the owner that
+// does: the old value is then the function's alone (swap it out, then
 // range over it).
 func (c *checker) detached(body *ast.BlockStmt, rd *read) bool {
-	key := c.k.Key(rd.sel)
+	key, owner := c.k.Key(rd.sel), c.k.Key(rd.sel.X)
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || found {
-			return !found
+		if found || n == nil {
+			return false
 		}
-		if as.Pos() < rd.sel.End() || !rd.sec.Contains(as.Pos()) {
-			return true
+		if n.End() <= rd.sel.End() || n.Pos() >= rd.sec.End {
+			return n.Pos() < rd.sel.End() && n.End() > rd.sel.End() // only what encloses the read, or follows it in the section
 		}
-		for _, l := range as.Lhs {
-			if c.k.Key(l) == key {
-				found = true
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Pos() > rd.sel.End() {
+				for _, l := range n.Lhs {
+					if c.k.Key(l) == key {
+						found = true
+					}
+				}
+			}
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && n.Pos() > rd.sel.End() && c.k.Key(sel.X) == owner {
+				if fn, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Func); ok && c.assigns(fn, rd.field) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// assigns reports whether method fn, declared in this package, assigns
+// field f of its receiver (cc.initIdleStateLocked, which sets cc.conns to a
+// new map).
+func (c *checker) assigns(fn *types.Func, f *types.Var) bool {
+	if c.decls == nil {
+		c.decls = map[*types.Func]*ast.FuncDecl{}
+		for _, file := range c.pass.Files {
+			for _, d := range file.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Recv != nil {
+					if m, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+						c.decls[m] = fd
+					}
+				}
+			}
+		}
+	}
+	fd := c.decls[fn.Origin()]
+	if fd == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
+		return false
+	}
+	recv := c.pass.TypesInfo.Defs[fd.Recv.List[0].Names[0]]
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+					if s := c.pass.TypesInfo.Selections[sel]; s != nil && s.Obj() == f {
+						if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == recv {
+							found = true
+						}
+					}
+				}
 			}
 		}
 		return !found
@@ -318,7 +374,8 @@ func (c *checker) useAfter(fl *lintkit.Flow, body *ast.BlockStmt, rd *read, sect
 			}
 		case *ast.SelectorExpr:
 			if is(n.X) && isPointer(info.TypeOf(n.X)) {
-				if s := info.Selections[n]; s != nil && s.Kind() == types.FieldVal {
+				if s := info.Selections[n]; s != nil && s.Kind() == types.FieldVal &&
+					(slices.Contains(rd.written, n.Sel.Name) || slices.Contains(rd.written, "*") || slices.Contains(rd.written, "...")) {
 					u.verb = "read through"
 				}
 			}
@@ -426,7 +483,7 @@ func (c *checker) report(file *ast.File, rd *read, u use) {
 	if u.node != nil && u.verb != "returned" && u.verb != "handed to a goroutine" {
 		opts = append(opts, lintkit.Related(u.node.Pos(), u.node.End(), "used here after the unlock"))
 	}
-	if pos, _ := c.facts.InPlace(rd.field); pos.IsValid() {
+	if pos, _, _ := c.facts.InPlace(rd.field); pos.IsValid() {
 		opts = append(opts, lintkit.Related(pos, pos, "changed in place here"))
 	}
 	if pkg != "" {

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -18,28 +19,59 @@ import (
 // target is written (s.cfg.Limit = n), outside construction and test files.
 // A reference to such a field read under its mutex and used after the
 // unlock races with those writes (lockescape). Only fields of struct types
-// that hold a mutex are considered, and only exported fields get the fact
-// (another package can name no other).
-type InPlace struct{}
+// that hold a mutex are considered, and only pointers to structs without a
+// mutex of their own (a value with its own lock guards itself); only
+// exported fields get the fact (another package can name no other).
+type InPlace struct {
+	// Fields are, for a pointer, the fields of the target written (sorted,
+	// at most maxFields; the last is "..." when there are more).
+	Fields []string
+}
 
 // AFact marks InPlace as a fact.
 func (*InPlace) AFact() {}
 
-func (*InPlace) String() string { return "changed in place" }
+func (f *InPlace) String() string {
+	if len(f.Fields) == 0 {
+		return "changed in place"
+	}
+	return "changed in place: " + strings.Join(f.Fields, ", ")
+}
+
+// maxFields caps the fields an InPlace fact lists.
+const maxFields = 16
 
 // InPlace reports whether the contents of field f are changed in place, by
 // this package or (a fact) by f's own; pos is a write of this package, or
-// token.NoPos.
-func (r *Result) InPlace(f *types.Var) (pos token.Pos, ok bool) {
+// token.NoPos. For a pointer, fields are the target's fields written
+// ("..." last when there are more than a fact lists).
+func (r *Result) InPlace(f *types.Var) (pos token.Pos, fields []string, ok bool) {
 	if f == nil {
-		return token.NoPos, false
+		return token.NoPos, nil, false
 	}
 	f = f.Origin()
-	if p, ok := r.inPlace[f]; ok {
-		return p, true
+	if w, ok := r.inPlace[f]; ok {
+		return w.pos, w.fields, true
 	}
-	_, ok = r.inPlaceFacts[f]
-	return token.NoPos, ok
+	if fact, ok := r.inPlaceFacts[f]; ok {
+		return token.NoPos, fact.Fields, true
+	}
+	return token.NoPos, nil, false
+}
+
+// inPlaceWrite is what the package writes in place in one field.
+type inPlaceWrite struct {
+	pos    token.Pos
+	fields []string // for a pointer: the target's fields written, sorted
+}
+
+// fact returns the InPlace fact of w.
+func (w inPlaceWrite) fact() *InPlace {
+	fs := w.fields
+	if len(fs) > maxFields {
+		fs = append(slices.Clone(fs[:maxFields-1]), "...")
+	}
+	return &InPlace{Fields: fs}
 }
 
 // IsReference reports whether a value of type t shares its contents when
@@ -85,9 +117,9 @@ var inPlaceFuncs = map[string][]string{
 // inPlaceWrites finds the fields of this package's mutex-holding structs
 // whose contents its non-test code changes in place, with one position
 // each.
-func inPlaceWrites(pass *analysis.Pass) map[*types.Var]token.Pos {
+func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 	info := pass.TypesInfo
-	out := map[*types.Var]token.Pos{}
+	out := map[*types.Var]inPlaceWrite{}
 	// candidate returns the field that e selects, when it is a reference
 	// field of a struct of this package that holds a mutex.
 	candidate := func(e ast.Expr) *types.Var {
@@ -102,6 +134,11 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]token.Pos {
 		f, _ := s.Obj().(*types.Var)
 		if f == nil || f.Pkg() != pass.Pkg || !IsReference(f.Type()) {
 			return nil
+		}
+		if p, ok := types.Unalias(f.Type()).Underlying().(*types.Pointer); ok {
+			if st, ok := p.Elem().Underlying().(*types.Struct); ok && hasMutex(st, 0) {
+				return nil // a value with a lock of its own
+			}
 		}
 		st, ok := derefType(s.Recv()).Underlying().(*types.Struct)
 		if !ok || !hasMutex(st, 0) {
@@ -139,12 +176,19 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]token.Pos {
 				}
 				return f
 			}
-			mark := func(f *types.Var, pos token.Pos) {
-				if f != nil {
-					if _, seen := out[f]; !seen {
-						out[f] = pos
-					}
+			mark := func(f *types.Var, pos token.Pos, field string) {
+				if f == nil {
+					return
 				}
+				w, seen := out[f]
+				if !seen {
+					w.pos = pos
+				}
+				if field != "" && !slices.Contains(w.fields, field) {
+					w.fields = append(w.fields, field)
+					slices.Sort(w.fields)
+				}
+				out[f] = w
 			}
 			// written marks the field whose contents the location lhs is in.
 			written := func(lhs ast.Expr) {
@@ -154,16 +198,16 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]token.Pos {
 					case *ast.IndexExpr:
 						if f := field(x.X); f != nil && isMapOrSlice(f.Type()) {
 							if _, isSel := below.(*ast.SelectorExpr); below == nil || isSel && !isPointer(info.TypeOf(x)) {
-								mark(f, lhs.Pos())
+								mark(f, lhs.Pos(), "")
 							}
 							return
 						}
 						below, e = x, ast.Unparen(x.X)
 						continue
 					case *ast.SelectorExpr:
-						if below != nil {
+						if b, ok := below.(*ast.SelectorExpr); ok {
 							if f := field(x); f != nil && isPointer(f.Type()) {
-								mark(f, lhs.Pos()) // s.cfg.Limit = n
+								mark(f, lhs.Pos(), b.Sel.Name) // s.cfg.Limit = n
 								return
 							}
 						}
@@ -174,7 +218,7 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]token.Pos {
 						continue
 					case *ast.StarExpr:
 						if f := field(x.X); f != nil && isPointer(f.Type()) {
-							mark(f, lhs.Pos())
+							mark(f, lhs.Pos(), "*") // *s.cfg = v: every field
 							return
 						}
 						below, e = x, ast.Unparen(x.X)
@@ -202,7 +246,7 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]token.Pos {
 						// in place.
 						if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok && isBuiltin(info, call, "append") && len(call.Args) > 0 {
 							if se, ok := ast.Unparen(call.Args[0]).(*ast.SliceExpr); ok {
-								mark(field(se.X), call.Pos())
+								mark(field(se.X), call.Pos(), "")
 							}
 						}
 					}
@@ -220,12 +264,12 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]token.Pos {
 					}
 					switch {
 					case isBuiltin(info, n, "delete"), isBuiltin(info, n, "clear"), isBuiltin(info, n, "copy"):
-						mark(field(arg), n.Pos())
+						mark(field(arg), n.Pos(), "")
 					default:
 						if fn := lintkit.Callee(info, n); fn != nil && fn.Pkg() != nil && fn.Signature().Recv() == nil {
 							for _, name := range inPlaceFuncs[fn.Pkg().Path()] {
 								if fn.Name() == name {
-									mark(field(arg), n.Pos())
+									mark(field(arg), n.Pos(), "")
 								}
 							}
 						}

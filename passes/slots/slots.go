@@ -99,7 +99,7 @@ type Result struct {
 	accessors map[types.Object]*Accessor
 	stores    map[types.Object]*StoresCancel
 
-	inPlace      map[*types.Var]token.Pos // this package's fields changed in place
+	inPlace      map[*types.Var]inPlaceWrite // this package's fields changed in place
 	inPlaceFacts map[types.Object]*InPlace
 
 	selfBound map[types.Object][]Binding // this package's self-bound types
@@ -166,7 +166,7 @@ func run(pass *analysis.Pass) (any, error) {
 		fields := slices.SortedFunc(maps.Keys(r.inPlace), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) })
 		for _, f := range fields {
 			if f.Exported() {
-				pass.ExportObjectFact(f, &InPlace{})
+				pass.ExportObjectFact(f, r.inPlace[f].fact())
 			}
 		}
 	}

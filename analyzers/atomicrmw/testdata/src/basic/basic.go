@@ -131,3 +131,19 @@ func Peak(v uint64) {
 		peak.Store(v) // want `check-then-act on atomic peak`
 	}
 }
+
+// The same path, with a writer that holds no lock.
+type block struct {
+	mu    sync.Mutex
+	first msgID
+}
+
+type msgID struct{ seq uint64 }
+
+func (b *block) raiseLocked(v uint64) {
+	if v > atomic.LoadUint64(&b.first.seq) {
+		atomic.StoreUint64(&b.first.seq, v) // want `check-then-act on atomic b\.first\.seq`
+	}
+}
+
+func (b *block) Touch() { atomic.StoreUint64(&b.first.seq, 1) }

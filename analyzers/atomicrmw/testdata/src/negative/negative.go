@@ -201,3 +201,27 @@ func (p *Probe) Reset(want int32) {
 	atomic.StoreInt32(&p.gen, 0)
 	p.Ready()
 }
+
+// A path of fields: every writer of b.first.seq holds b.mu or is a
+// ...Locked function; b.last.seq is another location.
+type block struct {
+	mu    sync.Mutex
+	first msgID
+	last  msgID
+}
+
+type msgID struct{ seq uint64 }
+
+func (b *block) raiseLocked(v uint64) {
+	if v > atomic.LoadUint64(&b.first.seq) {
+		atomic.StoreUint64(&b.first.seq, v)
+	}
+}
+
+func (b *block) Reset() {
+	b.mu.Lock()
+	atomic.StoreUint64(&b.first.seq, 0)
+	b.mu.Unlock()
+}
+
+func (b *block) Touch() { atomic.StoreUint64(&b.last.seq, 1) }

@@ -128,3 +128,24 @@ func (x *Index) Names() []string {
 	}
 	return out
 }
+
+// The written field of a pointer's target, read after the unlock.
+type Client struct {
+	mu  sync.Mutex
+	opt *Options
+}
+
+type Options struct{ Name, Token string }
+
+func (c *Client) Rotate(t string) {
+	c.mu.Lock()
+	c.opt.Token = t
+	c.mu.Unlock()
+}
+
+func (c *Client) Token() string {
+	c.mu.Lock()
+	opt := c.opt // want `pointer c\.opt is read under c\.mu and read through after the unlock`
+	c.mu.Unlock()
+	return opt.Token
+}

@@ -151,3 +151,56 @@ func (s *Server) Unlocked() map[string]*Peer {
 	}
 	return peers
 }
+
+// A pointer to a value with a lock of its own: it guards itself.
+type Account struct {
+	mu    sync.Mutex
+	Limit int
+}
+
+type Client struct {
+	mu  sync.Mutex
+	acc *Account
+	opt *Options
+	set map[string]bool
+}
+
+type Options struct{ Name, Token string }
+
+func (c *Client) SetLimit(n int) {
+	c.mu.Lock()
+	c.acc.Limit = n
+	c.opt.Token = "t"
+	c.set["x"] = true
+	c.mu.Unlock()
+}
+
+func (c *Client) Limit() int {
+	c.mu.Lock()
+	acc := c.acc
+	c.mu.Unlock()
+	acc.mu.Lock()
+	defer acc.mu.Unlock()
+	return acc.Limit
+}
+
+// A field of the target that nothing writes in place.
+func (c *Client) Name() string {
+	c.mu.Lock()
+	opt := c.opt
+	c.mu.Unlock()
+	return opt.Name
+}
+
+// The field is given a new map by a method called under the lock: the old
+// one is this function's alone.
+func (c *Client) resetLocked() { c.set = map[string]bool{} }
+
+func (c *Client) Drain() {
+	c.mu.Lock()
+	set := c.set
+	c.resetLocked()
+	c.mu.Unlock()
+	for range set {
+	}
+}

@@ -167,3 +167,40 @@ type handlerFunc func(int)
 type Wired struct{ f func() }
 
 func Wire(p *Wired, c *Conn) { p.f = c.cleanup }
+
+// InPlace: exported reference fields of a struct with a mutex, changed in
+// place outside construction.
+type Table struct {
+	mu    sync.Mutex
+	Rows  map[string]int // want Rows:"changed in place"
+	Cols  []string       // want Cols:"changed in place"
+	Opt   *Opt           // want Opt:"changed in place: Limit"
+	Acc   *Locked
+	Fresh map[string]int
+	Grown []string
+	rows  map[string]int
+}
+
+type Opt struct{ Limit, Name int }
+
+type Locked struct {
+	mu sync.Mutex
+	N  int
+}
+
+func NewTable() *Table {
+	t := &Table{Fresh: map[string]int{}}
+	t.Fresh["a"] = 1 // construction
+	return t
+}
+
+func (t *Table) Set(k string, i int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.Rows[k] = i
+	t.rows[k] = i // unexported: no fact
+	t.Cols = append(t.Cols[:i], t.Cols[i+1:]...)
+	t.Opt.Limit = i
+	t.Acc.N = i // a value with its own lock
+	t.Grown = append(t.Grown, k)
+}
