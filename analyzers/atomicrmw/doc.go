@@ -54,6 +54,9 @@
 // CompareAndSwap until the comparison fails or the swap succeeds. sync/atomic
 // has no Max or Min.
 //
+// Test files (_test.go) are not analysed: a test runs one scenario at a
+// time, and the race detector checks it when it runs.
+//
 // Limits: per function, on syntax and the control-flow graph: a Load in a
 // callee (an accessor) is not seen; the single-writer proof knows mutexes
 // by their field or variable and functions by name, not by what their

@@ -46,6 +46,9 @@
 // none where the reference is changed after the unlock (the change belongs
 // under the lock).
 //
+// Test files (_test.go) are not analysed: a test runs one scenario at a
+// time, and the race detector checks it when it runs.
+//
 // Limits: per function, on syntax and the control-flow graph: a reference
 // passed to a function that ranges over it is not followed; a copy of the
 // local into another variable is not followed; a package that imports

@@ -63,7 +63,8 @@
 // field is not rebound: assigned on the copy (cp.hooks.process =
 // cp.Process, or cp.hooks as a whole), the copy replaced, or a method of
 // this package that binds its receiver's fields called on it. No fix is
-// offered: a closure must be rebuilt by hand.
+// offered: a closure must be rebuilt by hand. Self-bound copies in test
+// files (_test.go) are not reported.
 //
 // Limits: only direct fields of the copied type are followed (a struct
 // that holds the annotated one by value is not); the copy is followed

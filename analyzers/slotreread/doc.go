@@ -49,6 +49,9 @@
 // hoists the first read into a new local declared just before its statement
 // and uses it for both.
 //
+// Test files (_test.go) are not analysed: a test runs one scenario at a
+// time, and the race detector checks it when it runs.
+//
 // Limits: the analysis is per function, on the syntax and control-flow
 // graph (no SSA): a second read inside a callee is not seen, and a slot
 // reached through a call or an index expression (s.get().slot,
