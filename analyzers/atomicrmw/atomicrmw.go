@@ -35,12 +35,18 @@ type checker struct {
 	// writers of each atomic location of the package (location), outside
 	// test files and construction (lazy).
 	writers map[string][]writer
+	// The package's non-test function declarations, where each function of
+	// the package is called, and whether a function runs with a lock held.
+	decls  []*ast.FuncDecl
+	byFunc map[*types.Func]*ast.FuncDecl
+	calls  map[*types.Func][]callSite
+	holds  map[*types.Func]bool
 }
 
 // A writer is one atomic write of a field or variable, and what it holds.
 type writer struct {
 	held   []types.Object // the mutexes of the written value held there
-	locked bool           // in a function named ...Locked: its caller holds the lock
+	locked bool           // in a function whose name or doc says its caller holds the lock
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -48,6 +54,8 @@ func run(pass *analysis.Pass) (any, error) {
 		pass: pass,
 		r:    lintkit.NewReporter(pass, pass.ResultOf[directives.Analyzer].(*directives.Result)),
 		k:    lintkit.NewKeyer(pass.TypesInfo),
+
+		holds: map[*types.Func]bool{},
 	}
 	if !importsAtomic(pass.Pkg) {
 		c.r.Finish()
@@ -57,15 +65,35 @@ func run(pass *analysis.Pass) (any, error) {
 		if c.r.Generated(f.Pos()) || strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go") {
 			continue // test code runs one scenario at a time: the race detector checks it
 		}
+		var decl *types.Func // the function declaration being walked
+		var stack []ast.Node
 		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
 			switch n := n.(type) {
 			case *ast.FuncDecl:
+				decl = nil
 				if n.Body != nil {
-					c.function(n, n.Name.Name, n.Body)
+					decl, _ = pass.TypesInfo.Defs[n.Name].(*types.Func)
+					c.function(n, decl, n.Body)
 				}
 			case *ast.FuncLit:
-				c.function(n, "", n.Body)
+				// A literal deferred or called where it stands runs with
+				// whatever lock its function's caller holds.
+				var site *types.Func
+				if k := len(stack); k >= 2 {
+					if call, ok := stack[k-1].(*ast.CallExpr); ok && ast.Unparen(call.Fun) == n {
+						switch stack[k-2].(type) {
+						case *ast.DeferStmt, *ast.ExprStmt:
+							site = decl
+						}
+					}
+				}
+				c.function(n, site, n.Body)
 			}
+			stack = append(stack, n)
 			return true
 		})
 	}
@@ -104,11 +132,15 @@ type check struct {
 	op    token.Token // EQL, NEQ, LSS, ... ; EQL for a Bool tested as true, NEQ as false
 	other ast.Expr    // the other operand; nil for a Bool
 	bound bool        // the Load is bound to a local first (old := x.Load(); if old < v)
+	// holder is the block or case whose statements run because of the
+	// test: the if's body or else, the case, or the block that goes on
+	// after an if that leaves.
+	holder ast.Node
 }
 
 // function checks one function body; function literals are checked on
 // their own.
-func (c *checker) function(fn ast.Node, name string, body *ast.BlockStmt) {
+func (c *checker) function(fn ast.Node, obj *types.Func, body *ast.BlockStmt) {
 	defer lintkit.At(c.pass.Fset, fn)
 	info := c.pass.TypesInfo
 	var (
@@ -174,7 +206,7 @@ func (c *checker) function(fn ast.Node, name string, body *ast.BlockStmt) {
 		if !fl.Reaches(ck.load.call.Pos(), act.call.Pos(), cut) {
 			continue
 		}
-		if c.singleWriter(act, ck, name, sections) {
+		if c.singleWriter(act, ck, obj, sections) {
 			continue
 		}
 		c.report(act, ck, where)
@@ -268,8 +300,10 @@ func (c *checker) guard(act *access, bound map[*types.Var]*access) (*check, int)
 			if child == n.Body || child == n.Else {
 				if ck := c.checkIn(n.Cond, act, bound); ck != nil {
 					if child == n.Body {
+						ck.holder = n.Body
 						return ck, inBody
 					}
+					ck.holder = n.Else
 					return ck, inElse
 				}
 			}
@@ -277,6 +311,7 @@ func (c *checker) guard(act *access, bound map[*types.Var]*access) (*check, int)
 			if indexOf(n.Body, child) >= 0 {
 				for _, e := range n.List {
 					if ck := c.checkIn(e, act, bound); ck != nil {
+						ck.holder = n
 						return ck, inCase
 					}
 				}
@@ -289,6 +324,7 @@ func (c *checker) guard(act *access, bound map[*types.Var]*access) (*check, int)
 					continue
 				}
 				if ck := c.checkIn(ifs.Cond, act, bound); ck != nil {
+					ck.holder = n
 					return ck, afterIf
 				}
 			}
@@ -407,6 +443,9 @@ func mirror(op token.Token) token.Token {
 //   - it stores the very value it compared with, and is the only thing the
 //     guard does (if x.Load() != v { x.Store(v) }: a store avoided when
 //     nothing changes);
+//   - after an equality test, it does not stand directly in the block the
+//     test guards: a latch set on a discovery further down (if !ok {
+//     drained.Store(true); ... }), not a claim;
 //   - after an equality test, it stores a constant and is the last
 //     statement of its block that does work: goroutines that race store the same value
 //     and act on nothing after it (a latch, if errno == ENOSYS {
@@ -415,6 +454,9 @@ func mirror(op token.Token) token.Token {
 func benign(info *types.Info, ck *check, act *access, where int) bool {
 	if ck.op != token.NEQ && ck.op != token.EQL {
 		return false
+	}
+	if !direct(ck, act) {
+		return true // a latch set on a discovery further down, not a claim
 	}
 	if len(act.a.Args) != 1 {
 		return false
@@ -433,6 +475,17 @@ func benign(info *types.Info, ck *check, act *access, where int) bool {
 	for i := len(act.stack) - 1; i >= 0; i-- {
 		if b, ok := act.stack[i].(*ast.BlockStmt); ok {
 			return len(b.List) == 1 && where == inBody
+		}
+	}
+	return false
+}
+
+// direct reports whether the act's statement stands directly in the block
+// or case that the test guards: test, then claim.
+func direct(ck *check, act *access) bool {
+	for i := len(act.stack) - 1; i > 0; i-- {
+		if _, ok := act.stack[i].(ast.Stmt); ok {
+			return act.stack[i-1] == ck.holder
 		}
 	}
 	return false
@@ -513,33 +566,34 @@ func isNil(info *types.Info, e ast.Expr) bool {
 
 // singleWriter reports whether the act is proven to have no concurrent
 // writer: the check and the act run under a mutex of the value (or in a
-// function named ...Locked, whose caller holds it), and every write of the
-// field or variable in the package runs under that same mutex (or in such
-// a function). Only locations this package alone can name can be proven:
+// function that runs with a lock held: callerHolds), and every write of the
+// location in the package runs under that same mutex (or in such a
+// function). Only locations this package alone can name can be proven:
 // an unexported variable, or a path of fields with an unexported one, of a
 // type of this package.
-func (c *checker) singleWriter(act *access, ck *check, name string, sections []slots.Section) bool {
+func (c *checker) singleWriter(act *access, ck *check, site *types.Func, sections []slots.Section) bool {
 	loc, private := c.location(act.a.Loc)
 	if loc == "" || !private {
 		return false
 	}
-	var held []types.Object
+	var mutexes []types.Object
 	for _, s := range sections {
 		if s.Obj != nil && s.Contains(ck.load.call.Pos()) && s.Contains(act.call.Pos()) && c.guards(s, act.a.Loc) {
-			held = append(held, s.Obj)
+			mutexes = append(mutexes, s.Obj)
 		}
 	}
-	locked := isLockedName(name)
-	if len(held) == 0 && !locked {
+	ws := c.writersOf(loc) // indexes the package's calls too
+	locked := c.callerHolds(site, 0)
+	if len(mutexes) == 0 && !locked {
 		return false
 	}
-	ws := c.writersOf(loc)
 	if len(ws) == 0 {
 		return false
 	}
-	// The mutex every writer holds: one this site holds, or, for a
-	// ...Locked site, any one mutex common to the writers that lock.
-	candidates := held
+	// The mutex every writer holds: one this site holds, or, for a site
+	// whose caller holds the lock, any one mutex common to the writers that
+	// lock.
+	candidates := mutexes
 	if len(candidates) == 0 {
 		for _, w := range ws {
 			candidates = append(candidates, w.held...)
@@ -578,9 +632,27 @@ func containsObj(list []types.Object, o types.Object) bool {
 	return false
 }
 
-// isLockedName reports whether a function's name says its caller holds the
-// lock: updateLocked, flushlocked.
-func isLockedName(name string) bool { return strings.HasSuffix(strings.ToLower(name), "locked") }
+// lockHeld reports whether a function says its caller holds the lock: by
+// its name (updateLocked, flushlocked) or its doc comment ("Lock should be
+// held.", "c.mu must be held", "+checklocks:mu").
+func lockHeld(fd *ast.FuncDecl) bool {
+	if strings.HasSuffix(strings.ToLower(fd.Name.Name), "locked") {
+		return true
+	}
+	if fd.Doc == nil {
+		return false
+	}
+	doc := strings.ToLower(fd.Doc.Text())
+	for _, p := range heldPhrases {
+		if strings.Contains(doc, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// heldPhrases say, in a doc comment, that the caller holds the lock.
+var heldPhrases = []string{"must be held", "should be held", "needs to be held", "is held", "with the lock held", "caller holds", "caller must hold", "+checklocks"}
 
 // guards reports whether section s holds the mutex of the value that loc
 // belongs to: s.mu for s.f or s.inner.f, a package-level mutex for a
@@ -645,30 +717,167 @@ func (c *checker) location(loc ast.Expr) (name string, private bool) {
 
 // writersOf returns the atomic writes of location loc in the package's
 // non-test files, outside construction (a value the function itself
-// allocates).
+// allocates, or gets from a constructor of this package).
 func (c *checker) writersOf(loc string) []writer {
 	if c.writers == nil {
 		c.writers = map[string][]writer{}
-		for _, f := range c.pass.Files {
-			if strings.HasSuffix(c.pass.Fset.File(f.FileStart).Name(), "_test.go") {
-				continue
-			}
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-					c.collectWriters(fd.Name.Name, fd.Body)
-				}
-			}
+		c.indexCalls()
+		for _, fd := range c.decls {
+			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			c.collectWriters(c.callerHolds(fn, 0), fd.Body)
 		}
 	}
 	return c.writers[loc]
 }
 
+// A callSite is a call of a function of this package, in a non-test file.
+type callSite struct {
+	in     *types.Func // the function that calls
+	locked bool        // inside a critical section there
+}
+
+// indexCalls records the non-test function declarations of the package and,
+// for each function of the package, where it is called.
+func (c *checker) indexCalls() {
+	info := c.pass.TypesInfo
+	c.calls = map[*types.Func][]callSite{}
+	c.byFunc = map[*types.Func]*ast.FuncDecl{}
+	for _, f := range c.pass.Files {
+		if strings.HasSuffix(c.pass.Fset.File(f.FileStart).Name(), "_test.go") {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			c.decls = append(c.decls, fd)
+			in, _ := info.Defs[fd.Name].(*types.Func)
+			if in != nil {
+				c.byFunc[in] = fd
+			}
+			sections := slots.Sections(info, c.k, fd.Body)
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				callee := lintkit.Callee(info, call)
+				if callee == nil || callee.Pkg() != c.pass.Pkg {
+					return true
+				}
+				locked := false
+				for _, s := range sections {
+					if s.Obj != nil && s.Contains(call.Pos()) {
+						locked = true
+					}
+				}
+				c.calls[callee] = append(c.calls[callee], callSite{in: in, locked: locked})
+				return true
+			})
+		}
+	}
+}
+
+// callerHolds reports whether fn runs with a lock held: its name or doc
+// says so (lockHeld), or it is unexported and every call of it in the
+// package is inside a critical section or in a function that itself runs
+// with a lock held (a helper of locked code; a few levels deep).
+func (c *checker) callerHolds(fn *types.Func, depth int) bool {
+	if fn == nil {
+		return false
+	}
+	if fd := c.byFunc[fn]; fd != nil && lockHeld(fd) {
+		return true
+	}
+	if fn.Exported() || depth > 3 {
+		return false
+	}
+	if v, ok := c.holds[fn]; ok {
+		return v
+	}
+	c.holds[fn] = false // a cycle proves nothing
+	sites := c.calls[fn]
+	held := len(sites) > 0
+	for _, s := range sites {
+		if !s.locked && !c.callerHolds(s.in, depth+1) {
+			held = false
+			break
+		}
+	}
+	c.holds[fn] = held
+	return held
+}
+
+// fresh returns the locals of body bound to a value that is not shared
+// yet: allocated here (slots.FreshLocals), or returned by a constructor of
+// this package (a function whose every return hands back such a value).
+func (c *checker) fresh(body *ast.BlockStmt) map[*types.Var]bool {
+	info := c.pass.TypesInfo
+	out := slots.FreshLocals(info, body)
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Rhs) != 1 {
+			return true
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || !c.constructor(lintkit.Callee(info, call)) {
+			return true
+		}
+		if id, ok := as.Lhs[0].(*ast.Ident); ok {
+			if v, _ := info.Defs[id].(*types.Var); v != nil {
+				out[v] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// constructor reports whether fn, of this package, returns a value it
+// allocates in every return statement.
+func (c *checker) constructor(fn *types.Func) bool {
+	fd := c.byFunc[fn]
+	if fd == nil || fd.Type.Results.NumFields() == 0 {
+		return false
+	}
+	info := c.pass.TypesInfo
+	fresh := slots.FreshLocals(info, fd.Body)
+	ok, any := true, false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			any = true
+			if len(n.Results) == 0 {
+				ok = false
+				return false
+			}
+			e := ast.Unparen(n.Results[0])
+			if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+				e = ast.Unparen(u.X)
+			}
+			switch e := e.(type) {
+			case *ast.CompositeLit:
+			case *ast.Ident:
+				v, _ := info.Uses[e].(*types.Var)
+				ok = ok && v != nil && fresh[v]
+			default:
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok && any
+}
+
 // collectWriters records the atomic writes of one function body, function
 // literals included (as parts of the function that holds them).
-func (c *checker) collectWriters(name string, body *ast.BlockStmt) {
+func (c *checker) collectWriters(held bool, body *ast.BlockStmt) {
 	info := c.pass.TypesInfo
 	sections := slots.Sections(info, c.k, body)
-	fresh := slots.FreshLocals(info, body)
+	fresh := c.fresh(body)
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -685,7 +894,7 @@ func (c *checker) collectWriters(name string, body *ast.BlockStmt) {
 		if root := slots.RootVar(info, a.Loc); root != nil && fresh[root] {
 			return true // construction: the value is not shared yet
 		}
-		w := writer{locked: isLockedName(name)}
+		w := writer{locked: held}
 		for _, s := range sections {
 			if s.Obj != nil && s.Contains(call.Pos()) && c.guards(s, a.Loc) {
 				w.held = append(w.held, s.Obj)

@@ -36,15 +36,22 @@
 // does (goroutines that race store the same value and claim nothing: a
 // latch set once a fact is discovered, a flag cleared after the work it
 // guards; only returns may follow); an assertion (if x.Load() != want {
-// panic(...) }) before a Store; a re-check under a lock after a check outside it (double-checked locking:
-// the check under the lock is the one that counts); code that has a single
-// writer: the check and the Store run under a mutex of the value (s.mu for
-// s.f, a package-level mutex for a package-level atomic) or in a function
-// named ...Locked, and every write of the field or variable in the
-// package's non-test files runs under that same mutex (or in a ...Locked
-// function), outside construction (writes to a value the function itself
-// allocates). Only unexported fields and variables can be proven so: any
-// package may write an exported one.
+// panic(...) }) before a Store; a re-check under a lock after a check
+// outside it (double-checked locking: the check under the lock is the one
+// that counts); code that has a single writer: the check and the Store run
+// under a mutex of the value (s.mu for s.f or s.first.seq, a package-level
+// mutex for a package-level atomic) or in a function whose caller holds
+// the lock (its name ends in Locked, its doc comment says so: "Lock should
+// be held.", "must be held", "+checklocks"; or it is unexported and every
+// call of it in the package is in a critical section or in such a
+// function), and every write of the
+// same location (the same path of fields of the same type, or the same
+// variable) in the package's non-test files runs under that same mutex (or
+// in such a function), outside construction (writes to a value the
+// function itself allocates, or gets from a constructor of this package
+// that allocates it). Only locations no other package can write can
+// be proven so: an unexported variable, or a path with an unexported field
+// of a type of this package.
 //
 // The suggested fix, for an if statement without init or else whose
 // condition is the comparison alone, with constants or plain variables

@@ -147,3 +147,25 @@ func (b *block) raiseLocked(v uint64) {
 }
 
 func (b *block) Touch() { atomic.StoreUint64(&b.first.seq, 1) }
+
+// A helper of locked code that is also called without the lock.
+type queue struct {
+	mu    sync.Mutex
+	first atomic.Uint64
+}
+
+func (q *queue) raise(v uint64) {
+	if v > q.first.Load() {
+		q.first.Store(v) // want `check-then-act on atomic q\.first`
+	}
+}
+
+func (q *queue) setFirst(v uint64) { q.first.Store(v) }
+
+func (q *queue) Push(v uint64) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.raise(v)
+}
+
+func (q *queue) Reset() { q.setFirst(0) }

@@ -225,3 +225,92 @@ func (b *block) Reset() {
 }
 
 func (b *block) Touch() { atomic.StoreUint64(&b.last.seq, 1) }
+
+// Writers whose doc comment says the caller holds the lock.
+type ring struct {
+	mu   sync.Mutex
+	head atomic.Uint64
+}
+
+// advance moves head forward. Lock should be held.
+func (r *ring) advance(v uint64) {
+	if v > r.head.Load() {
+		r.head.Store(v)
+	}
+}
+
+// reset clears head.
+// r.mu must be held.
+func (r *ring) reset() { r.head.Store(0) }
+
+func (r *ring) Advance(v uint64) {
+	r.mu.Lock()
+	r.advance(v)
+	r.mu.Unlock()
+}
+
+// Helpers of locked code: every call of raise and of setFirst is under
+// q.mu or in a function that runs with it held; a constructor's writes are
+// construction.
+type queue struct {
+	mu    sync.Mutex
+	first atomic.Uint64
+}
+
+func newQueue(v uint64) *queue {
+	q := &queue{}
+	q.first.Store(v)
+	return q
+}
+
+func Load(v uint64) *queue {
+	q := newQueue(v)
+	q.first.Store(v + 1) // still construction: newQueue allocates q
+	return q
+}
+
+func (q *queue) raise(v uint64) {
+	if v > q.first.Load() {
+		q.first.Store(v)
+	}
+}
+
+func (q *queue) setFirst(v uint64) { q.first.Store(v) }
+
+func (q *queue) Push(v uint64) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.raise(v)
+	q.rewind(v)
+}
+
+// rewind runs under q.mu: its only caller holds it.
+func (q *queue) rewind(v uint64) { q.setFirst(v) }
+
+// A deferred literal runs with the lock its function's caller holds.
+func (q *queue) drainLocked(v uint64) {
+	defer func() {
+		if q.first.Load() == 0 {
+			q.first.Store(v)
+			q.rewind(v)
+		}
+	}()
+}
+
+// A latch set on a discovery further down, not a claim right after the
+// test: the Store does not stand in the block the test guards.
+type stream struct{ drained atomic.Bool }
+
+func (s *stream) fallback() int { return 0 }
+
+func (s *stream) Recv(ch chan int) int {
+	if s.drained.Load() {
+		return s.fallback()
+	}
+	v, ok := <-ch
+	if !ok {
+		s.drained.Store(true)
+		return s.fallback()
+	}
+	return v
+}
