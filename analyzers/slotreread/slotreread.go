@@ -92,7 +92,8 @@ type checker struct {
 	facts *slots.Result
 	k     *lintkit.Keyer
 
-	added map[types.Object]bool // integers the package Adds to: counters (lazy)
+	added    map[types.Object]bool // integers the package Adds to: counters (lazy)
+	assigned map[*types.Var]bool   // fields the package assigns outside construction (lazy)
 	// Fixes of one function: the local each hoisted read was given, so
 	// that two findings with the same first read make the same edits, and
 	// the names given, so that two hoists never declare the same name.
@@ -191,7 +192,7 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 				locks = append(locks, n.Pos())
 			}
 		case *ast.SelectorExpr:
-			if rd := c.guarded(n, parent, sections); rd != nil {
+			if rd := c.guarded(n, stack, sections); rd != nil {
 				c.finish(rd, parent, stack)
 				reads = append(reads, rd)
 			}
@@ -272,7 +273,10 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 						continue
 					}
 				}
-				if !fl.Reaches(a.expr.Pos(), b.expr.Pos(), cut(guarded)) || compares(info, body, a, b) || !meet(info, body, a, b) {
+				if a.bound != nil && a.bound == b.bound {
+					continue // v = s.slot again: a refresh that replaces the old value
+				}
+				if !fl.Reaches(a.expr.Pos(), b.expr.Pos(), cut(guarded)) || compares(info, body, a, b) || nilCheck(info, b) || !meet(info, body, a, b) {
 					continue
 				}
 				c.report(body, a, b)
@@ -464,7 +468,7 @@ func (c *checker) counter(rd *read) bool {
 
 // guarded returns the read of a pointer or interface field of x inside a
 // critical section of x's mutex, or nil.
-func (c *checker) guarded(sel *ast.SelectorExpr, parent ast.Node, sections []slots.Section) *read {
+func (c *checker) guarded(sel *ast.SelectorExpr, stack []ast.Node, sections []slots.Section) *read {
 	info := c.pass.TypesInfo
 	s := info.Selections[sel]
 	if s == nil || s.Kind() != types.FieldVal {
@@ -472,6 +476,16 @@ func (c *checker) guarded(sel *ast.SelectorExpr, parent ast.Node, sections []slo
 	}
 	if !slots.IsBinding(s.Type()) {
 		return nil
+	}
+	if f, ok := s.Obj().(*types.Var); ok && !c.rebound(f) {
+		return nil // bound once, at construction: not a mutable slot
+	}
+	if writeBase(sel, stack) {
+		return nil // s.run.x = v writes into the current binding; it reads nothing of it
+	}
+	var parent ast.Node
+	if len(stack) > 0 {
+		parent = stack[len(stack)-1]
 	}
 	if n := lintkit.NamedOf(s.Type()); n != nil && n.Obj().Pkg() != nil && (n.Obj().Pkg().Path() == "sync" || n.Obj().Pkg().Path() == "internal/sync") {
 		return nil
@@ -490,7 +504,11 @@ func (c *checker) guarded(sel *ast.SelectorExpr, parent ast.Node, sections []slo
 	if owner == "" {
 		return nil
 	}
+	key := c.k.Key(sel)
 	for _, sec := range sections {
+		if lintkit.KeyCovers(key, sec.Mutex) {
+			continue // the field that holds the mutex (s.gateway of s.gateway.RLock()) is not guarded by it
+		}
 		if sec.Owner == owner && sec.Start <= sel.Pos() && sel.End() <= sec.End {
 			return &read{key: c.k.Key(sel), kind: kindGuarded, expr: sel, name: types.ExprString(sel), mutex: sec.Text, section: sec.Lock.Pos()}
 		}
@@ -771,6 +789,108 @@ func innermostStmt(r *read) ast.Stmt {
 		}
 	}
 	return nil
+}
+
+// nilCheck reports whether read b, or a field of it, is compared with
+// nil: a re-check (is the slot still bound?) that starts a new decision, not
+// a second use of the binding.
+func nilCheck(info *types.Info, b *read) bool {
+	var child ast.Node = b.expr
+	for i := len(b.stack) - 1; i >= 0; i-- {
+		switch p := b.stack[i].(type) {
+		case *ast.SelectorExpr, *ast.ParenExpr:
+			child = p
+			continue
+		case *ast.BinaryExpr:
+			if p.Op != token.EQL && p.Op != token.NEQ {
+				return false
+			}
+			other := p.X
+			if other == child {
+				other = p.Y
+			}
+			return info.Types[other].IsNil()
+		}
+		return false
+	}
+	return false
+}
+
+// writeBase reports whether sel only leads to a location that is
+// assigned: s.run.x = v, s.run.n++.
+func writeBase(sel *ast.SelectorExpr, stack []ast.Node) bool {
+	var child ast.Node = sel
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.SelectorExpr:
+			if p.X != child {
+				return false
+			}
+		case *ast.IndexExpr:
+			if p.X != child {
+				return false
+			}
+		case *ast.StarExpr, *ast.ParenExpr:
+		case *ast.AssignStmt:
+			return child != ast.Node(sel) && slices.Contains(p.Lhs, child.(ast.Expr))
+		case *ast.IncDecStmt:
+			return child != ast.Node(sel) && p.X == child
+		default:
+			return false
+		}
+		child = stack[i]
+	}
+	return false
+}
+
+// rebound reports whether field f is assigned anywhere in the package's
+// non-test code outside construction (a value the function allocates):
+// only a field that can be rebound is a slot. A field of another package
+// is assumed to be.
+func (c *checker) rebound(f *types.Var) bool {
+	if f.Pkg() != c.pass.Pkg {
+		return true
+	}
+	if c.assigned == nil {
+		c.assigned = map[*types.Var]bool{}
+		info := c.pass.TypesInfo
+		for _, file := range c.pass.Files {
+			if strings.HasSuffix(c.pass.Fset.File(file.FileStart).Name(), "_test.go") {
+				continue
+			}
+			for _, d := range file.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				fresh := slots.FreshLocals(info, fd.Body)
+				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					as, ok := n.(*ast.AssignStmt)
+					if !ok {
+						return true
+					}
+					for _, l := range as.Lhs {
+						sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+						if !ok {
+							continue
+						}
+						s := info.Selections[sel]
+						if s == nil || s.Kind() != types.FieldVal {
+							continue
+						}
+						if root := slots.RootVar(info, sel.X); root != nil && fresh[root] {
+							continue
+						}
+						if v, ok := s.Obj().(*types.Var); ok {
+							c.assigned[v.Origin()] = true
+						}
+					}
+					return true
+				})
+			}
+		}
+	}
+	return c.assigned[f.Origin()]
 }
 
 // compares reports whether b is compared with the result of a (old :=

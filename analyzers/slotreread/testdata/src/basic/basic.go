@@ -241,3 +241,16 @@ func PromotedAccessor(o *Outer) (string, string) {
 	a := o.Cur().ID
 	return a, o.Inner.slot.Load().ID // want `slot o\.Inner\.slot read twice`
 }
+
+// The guarded slots above are rebound by their owners.
+func (s *Session) Bind(r *Run) {
+	s.mu.Lock()
+	s.run = r
+	s.mu.Unlock()
+}
+
+func (t *Table) SetOwner(o interface{ Name() string }) {
+	t.mu.Lock()
+	t.owner = o
+	t.mu.Unlock()
+}

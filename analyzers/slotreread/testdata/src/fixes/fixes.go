@@ -95,3 +95,10 @@ func (c *Conn) Wake() {
 type Thread struct{ id uint32 }
 
 func (t *Thread) ID() uint32 { return atomic.LoadUint32(&t.id) }
+
+// Bind rebinds the guarded slot.
+func (g *Gate) Bind(r *Run) {
+	g.mu.Lock()
+	g.run = r
+	g.mu.Unlock()
+}

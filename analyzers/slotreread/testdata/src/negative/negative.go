@@ -406,3 +406,73 @@ func (c *Conn) Values(other int32) bool {
 func (c *Conn) ID() uint32 { return atomic.LoadUint32(&c.id) }
 
 func (c *Conn) Sum() uint32 { return c.ID() + c.ID() }
+
+// A refresh into the same variable replaces the old value.
+func (p *Pair) Loop(n int) string {
+	p.mu.Lock()
+	run := p.run
+	p.mu.Unlock()
+	id := ""
+	for range n {
+		id += run.ID
+		p.mu.Lock()
+		run = p.run // re-snapshot: it may have been rebound
+		p.mu.Unlock()
+	}
+	return id
+}
+
+// A re-check under the lock taken again: is it still bound?
+func (p *Pair) Recheck(work func(*Run)) {
+	p.mu.Lock()
+	r := p.run
+	p.mu.Unlock()
+	work(r)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.run == nil {
+		return
+	}
+}
+
+// A pointer field bound once, at construction, is not a slot: reading it
+// in two critical sections reads the same value.
+type RouteConn struct {
+	mu    sync.Mutex
+	route *Run
+}
+
+func NewRouteConn(r *Run) *RouteConn {
+	c := &RouteConn{}
+	c.route = r
+	return c
+}
+
+func (c *RouteConn) Describe() (string, func()) {
+	c.mu.Lock()
+	id := c.route.ID
+	c.mu.Unlock()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return id, c.route.Cancel
+}
+
+// Writing through the slot reads nothing of it.
+func (p *Pair) Restore() {
+	p.mu.Lock()
+	id := p.run.ID
+	p.mu.Unlock()
+	p.mu.Lock()
+	p.run.ID = id
+	p.mu.Unlock()
+}
+
+// A nil re-check of a field of the slot starts a new decision.
+func (p *Pair) Gone() bool {
+	p.mu.Lock()
+	r := p.run
+	p.mu.Unlock()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.run.Cancel == nil || r.ID == ""
+}
