@@ -71,6 +71,8 @@ type Settings struct {
 	Spawners []string `json:"spawners"`
 	// SpawnEnvStrict sets -config.spawnenv-strict.
 	SpawnEnvStrict bool `json:"spawnenv_strict"`
+	// EnvWrite sets -config.envwrite.
+	EnvWrite bool `json:"envwrite"`
 	// AnalyzerFlags sets any other analyzer flag, by analyzer and flag name:
 	// {spawnctx: {fix: detach}} is -spawnctx.fix=detach. Nested maps, not
 	// "spawnctx.fix" keys: golangci-lint's configuration loader splits keys
@@ -162,6 +164,7 @@ func (s Settings) flagValues() ([]flagValue, error) {
 		Roots:            s.Roots,
 		Spawners:         s.Spawners,
 		StrictSpawnEnv:   s.SpawnEnvStrict,
+		EnvWrite:         s.EnvWrite,
 	}
 	var errs []error
 	var out []flagValue
@@ -210,6 +213,9 @@ func (s Settings) flagValues() ([]flagValue, error) {
 	}
 	if s.SpawnEnvStrict {
 		out = append(out, flagValue{config.Analyzer.Name, "spawnenv-strict", strconv.FormatBool(true)})
+	}
+	if s.EnvWrite {
+		out = append(out, flagValue{config.Analyzer.Name, "envwrite", strconv.FormatBool(true)})
 	}
 	if err := c.Validate(); err != nil {
 		errs = append(errs, err)

@@ -175,6 +175,7 @@ func TestNewAppliesSettings(t *testing.T) {
 		"roots", []string{"example.com/cmd/..."},
 		"spawners", []string{"example.com/pool.Go", "(*example.com/pool.Pool).Submit"},
 		"spawnenv_strict", true,
+		"envwrite", true,
 		"analyzer_flags", map[string]any{"spawnctx": map[string]any{"fix": "detach"}},
 	)
 	p, err := golangciplugin.New(settings)
@@ -204,6 +205,9 @@ func TestNewAppliesSettings(t *testing.T) {
 	if got := config.Analyzer.Flags.Lookup("spawnenv-strict").Value.String(); got != "true" {
 		t.Errorf("-config.spawnenv-strict = %s, want true", got)
 	}
+	if got := config.Analyzer.Flags.Lookup("envwrite").Value.String(); got != "true" {
+		t.Errorf("-config.envwrite = %s, want true", got)
+	}
 
 	// What the checks see: the config pass's result.
 	results := analysistest.Run(t, analysistest.TestData(), config.Analyzer, "cfgprobe")
@@ -224,6 +228,7 @@ func TestNewAppliesSettings(t *testing.T) {
 		{"IsRootPackage(example.com/internal)", c.IsRootPackage("example.com/internal"), false},
 		{"IsSpawner((*example.com/pool.Pool).Submit)", c.IsSpawner("(*example.com/pool.Pool).Submit"), true},
 		{"StrictSpawnEnv", c.StrictSpawnEnv, true},
+		{"EnvWrite", c.EnvWrite, true},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("config: %s = %v, want %v", tc.what, tc.got, tc.want)

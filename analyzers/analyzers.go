@@ -11,11 +11,13 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/ctxbound/ctxbound/analyzers/atomicrmw"
 	"github.com/ctxbound/ctxbound/analyzers/cancelshare"
 	"github.com/ctxbound/ctxbound/analyzers/ctxcache"
 	"github.com/ctxbound/ctxbound/analyzers/ctxdrop"
 	"github.com/ctxbound/ctxbound/analyzers/directive"
 	"github.com/ctxbound/ctxbound/analyzers/envidentity"
+	"github.com/ctxbound/ctxbound/analyzers/lockescape"
 	"github.com/ctxbound/ctxbound/analyzers/scopedcopy"
 	"github.com/ctxbound/ctxbound/analyzers/slotreread"
 	"github.com/ctxbound/ctxbound/analyzers/spawnctx"
@@ -32,6 +34,8 @@ func Checks() []*analysis.Analyzer {
 		ctxcache.Analyzer,
 		spawnenv.Analyzer,
 		slotreread.Analyzer,
+		atomicrmw.Analyzer,
+		lockescape.Analyzer,
 		cancelshare.Analyzer,
 		scopedcopy.Analyzer,
 		directive.Analyzer,

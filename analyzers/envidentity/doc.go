@@ -34,11 +34,14 @@
 // Keys are constant-folded: literals, named constants, concatenations,
 // constants of other packages. An identity key is one whose last
 // underscore-separated words are SESSION, TASK, RUN, REQUEST, TENANT, CLAIM,
-// JOB, WORKER or CONVERSATION, optionally followed by ID, KEY or LOCK
+// JOB, WORKER or CONVERSATION, optionally followed by ID, KEY or LOCK, or by
+// TOKEN, PORT, SOCKET or ADDR, a session's own credential or endpoint
 // (SESSION_ID, APP_RUN_ID, AGENT_SESSION_KEY, AGENT_KANBAN_TASK,
-// WORKER_CLAIM_LOCK), never HOME, PATH, USER, XDG_SESSION_ID or another
-// common process setting, plus the keys and patterns configured; keys
-// configured behaviour-only never are (see docs/config.md).
+// WORKER_CLAIM_LOCK, AGENT_SESSION_TOKEN, ENGINE_SESSION_PORT), never HOME,
+// PATH, USER, XDG_SESSION_ID or another common process setting, plus the
+// keys and patterns configured; keys configured behaviour-only never are
+// (see docs/config.md). Messages quote at most 80 bytes of a key: its head,
+// "...", and its tail.
 //
 // Roots may read and write identity keys: main and init of package main
 // and its package-level initialisers, TestMain, a function marked
@@ -48,7 +51,17 @@
 //
 // In a _test.go file a write says to use t.Setenv (or b, f, tb: whichever
 // testing value is in scope), which restores the key when the test ends;
-// for os.Setenv used as a statement a suggested fix makes the change.
+// for os.Setenv used as a statement a suggested fix makes the change, where
+// the name still denotes the testing value (not a variable that shadows
+// it). In a parallel test (the test or one it runs inside calls Parallel)
+// t.Setenv panics: the message says so and no fix is offered.
+//
+// With the envwrite option, every os.Setenv, os.Unsetenv and os.Clearenv
+// (and their syscall twins) outside a root in non-test code is reported,
+// whatever the key: a library that sets LC_ALL=C before running a command
+// changes it for every concurrent session and every child process; set it
+// on the child's exec.Cmd.Env instead. It is off by default: a program may
+// own its environment.
 //
 // Seed 001: a delegated child lost its context at an inner executor
 // boundary, its session-key lookup fell back to the environment, found the
@@ -109,6 +122,24 @@
 //		os.Setenv("SESSION_ID", "child") // want: os.Setenv writes identity key SESSION_ID of the process environment for the rest of the test binary: later and parallel tests see it; use t.Setenv, which restores it
 //	}
 //
+//	func TestParallel(t *testing.T) {
+//		t.Parallel()
+//		os.Setenv("SESSION_ID", "child") // want: os.Setenv writes identity key SESSION_ID of the process environment in a parallel test: the tests running alongside see it, and t.Setenv panics after t.Parallel; pass the identity in ctx, or in the child's exec.Cmd.Env
+//	}
+//
+// With envwrite:
+//
+//	func Run(name string) ([]byte, error) {
+//		os.Setenv("LC_ALL", "C") // want: os.Setenv changes LC_ALL of the whole process outside a root: every concurrent session and every child process sees it; set it on the child's exec.Cmd.Env instead (cmd.Env = append(os.Environ(), "LC_ALL=..."))
+//		return exec.Command(name).Output()
+//	}
+//
+// Right:
+//
+//	cmd := exec.Command(name)
+//	cmd.Env = append(os.Environ(), "LC_ALL=C")
+//	return cmd.Output()
+//
 // # Directives
 //
 //	//ctxbound:root -- <reason>           on a function: it may read and write identity keys
@@ -119,5 +150,7 @@
 // The keys and root packages come from the config pass:
 // -config.identity-keys, -config.identity-patterns, -config.behaviour-keys,
 // -config.roots, or identity_keys, identity_patterns, behaviour_keys and
-// roots in .ctxbound.json. Generated files are not reported.
+// roots in .ctxbound.json. -config.envwrite (envwrite in .ctxbound.json,
+// off by default) reports every write of the process environment outside
+// a root in non-test code. Generated files are not reported.
 package envidentity

@@ -4,6 +4,8 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/constant"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -11,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
+	"github.com/ctxbound/ctxbound/passes/config"
 	"github.com/ctxbound/ctxbound/passes/directives"
 	"github.com/ctxbound/ctxbound/passes/identity"
 )
@@ -24,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "envidentity",
 	Doc:      lintkit.MustExtractDoc(doc, "envidentity"),
 	URL:      "https://github.com/ctxbound/ctxbound/blob/main/docs/checks.md#envidentity",
-	Requires: []*analysis.Analyzer{directives.Analyzer, identity.Analyzer},
+	Requires: []*analysis.Analyzer{config.Analyzer, directives.Analyzer, identity.Analyzer},
 	Run:      lintkit.Safe(run),
 }
 
@@ -32,20 +35,84 @@ func run(pass *analysis.Pass) (any, error) {
 	r := lintkit.NewReporter(pass, pass.ResultOf[directives.Analyzer].(*directives.Result))
 	id := pass.ResultOf[identity.Analyzer].(*identity.Result)
 	keys := id.Keys()
+	reported := map[ast.Node]bool{}
+	var found []*identity.Access
+	// fixed: per file, the os.Setenv of each write a fix turns into
+	// t.Setenv: a fix that would leave os unused is not offered.
+	fixed := map[*ast.File][]analysis.Range{}
 	for _, a := range id.Accesses {
 		// os.Clearenv matters where the package keeps identity in the
 		// environment; elsewhere (os itself, hermetic tests) it is a reset.
 		if a.Root == "" && (a.Op != identity.OpClear || len(keys) > 0) {
-			report(pass, r, a, keys)
+			found = append(found, a)
+			if a.Op == identity.OpWrite {
+				if ts, ok := testWrite(pass, a); ok && ts.fix != nil {
+					fixed[a.File] = append(fixed[a.File], a.Call.Fun)
+				}
+			}
 		}
+	}
+	for _, a := range found {
+		report(pass, r, a, keys, fixed[a.File])
+		reported[a.Node] = true
+	}
+	if pass.ResultOf[config.Analyzer].(*config.Config).EnvWrite {
+		envWrites(pass, r, id, reported)
 	}
 	r.Finish()
 	return nil, nil
 }
 
+// envWrites reports, for the envwrite option, every write of the process
+// environment outside a root in non-test code that is not an identity
+// write reported already.
+func envWrites(pass *analysis.Pass, r *lintkit.Reporter, id *identity.Result, reported map[ast.Node]bool) {
+	for _, f := range pass.Files {
+		if r.Generated(f.Pos()) || strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go") {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || reported[call] {
+				return true
+			}
+			fn := lintkit.Callee(pass.TypesInfo, call)
+			if fn == nil || fn.Pkg() == nil || (fn.Pkg().Path() != "os" && fn.Pkg().Path() != "syscall") || fn.Signature().Recv() != nil {
+				return true
+			}
+			api := fn.Pkg().Name() + "." + fn.Name()
+			var msg string
+			switch fn.Name() {
+			case "Setenv", "Unsetenv":
+				what, fix := "a variable", "set it on the child's exec.Cmd.Env instead"
+				if len(call.Args) > 0 {
+					if tv := pass.TypesInfo.Types[call.Args[0]]; tv.Value != nil && tv.Value.Kind() == constant.String {
+						key := identity.Elide(constant.StringVal(tv.Value))
+						what = key
+						fix = fmt.Sprintf("set it on the child's exec.Cmd.Env instead (cmd.Env = append(os.Environ(), %q))", key+"=...")
+					}
+				}
+				if fn.Name() == "Setenv" {
+					msg = fmt.Sprintf("%s changes %s of the whole process outside a root: every concurrent session and every child process sees it; %s", api, what, fix)
+				} else {
+					msg = fmt.Sprintf("%s erases %s of the whole process outside a root: every concurrent session and every child process loses it; leave it out of the child's exec.Cmd.Env instead", api, what)
+				}
+			case "Clearenv":
+				msg = fmt.Sprintf("%s erases the whole process environment outside a root: every concurrent session and every child process loses it; give the child its own exec.Cmd.Env instead", api)
+			default:
+				return true
+			}
+			if id.RootAt(call.Pos()) == "" {
+				r.Report(call, msg)
+			}
+			return true
+		})
+	}
+}
+
 const seed = "seed ctx from the environment only in main or a //ctxbound:root function"
 
-func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access, keys []string) {
+func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access, keys []string, fixed []analysis.Range) {
 	defer lintkit.At(pass.Fset, a.Node)
 	api := a.API
 	if a.Forwarder != nil {
@@ -67,8 +134,13 @@ func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access, keys [
 			verb = "erases"
 		}
 		if test, ok := testWrite(pass, a); ok {
+			if test.parallel {
+				r.Report(a.Node, fmt.Sprintf("%s %s identity key %s of the process environment in a parallel test: "+
+					"the tests running alongside see it, and %s.Setenv panics after %s.Parallel; pass the identity in ctx, or in the child's exec.Cmd.Env", api, verb, a.Key, test.name, test.name))
+				return
+			}
 			opts := []lintkit.Option{}
-			if test.fix != nil {
+			if test.fix != nil && lintkit.ImportsKept(pass.TypesInfo, a.File, []analysis.Range{a.Call.Fun}, fixed) {
 				opts = append(opts, lintkit.Fix("Use "+test.name+".Setenv, which restores the key after the test", *test.fix))
 			}
 			r.Report(a.Node, fmt.Sprintf("%s %s identity key %s of the process environment for the rest of the test binary: "+
@@ -87,6 +159,9 @@ func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access, keys [
 type testScope struct {
 	name string
 	fix  *analysis.TextEdit // nil when the call cannot simply become name.Setenv
+	// parallel is true when the test, or a test it runs inside, calls
+	// Parallel: t.Setenv panics there.
+	parallel bool
 }
 
 // testWrite reports whether the write a stands in a _test.go file, and
@@ -96,38 +171,86 @@ func testWrite(pass *analysis.Pass, a *identity.Access) (testScope, bool) {
 		return testScope{}, false
 	}
 	path, _ := astutil.PathEnclosingInterval(a.File, a.Node.Pos(), a.Node.End())
+	ts := testScope{}
 	for i, n := range path {
 		var ft *ast.FuncType
+		var body *ast.BlockStmt
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			ft = n.Type
+			ft, body = n.Type, n.Body
 		case *ast.FuncDecl:
-			ft = n.Type
+			ft, body = n.Type, n.Body
 		default:
 			continue
 		}
-		name := testingParam(pass.TypesInfo, ft)
-		if name == "" {
+		param := testingParam(pass.TypesInfo, ft)
+		if param == nil {
 			continue
 		}
-		ts := testScope{name: name}
-		// os.Setenv(k, v) as a statement becomes name.Setenv(k, v); a call
-		// whose error is used, or Unsetenv, needs a person.
-		if a.Forwarder == nil && strings.HasSuffix(a.API, ".Setenv") && i >= 1 && a.Call != nil {
+		if callsParallel(pass.TypesInfo, body, param) {
+			ts.parallel = true
+		}
+		if ts.name != "" {
+			continue // an enclosing test: only whether it is parallel matters
+		}
+		ts.name = param.Name()
+		// os.Setenv(k, v) as a statement becomes name.Setenv(k, v), where
+		// name still denotes the parameter (not a shadowing variable); a
+		// call whose error is used, or Unsetenv, needs a person.
+		if a.Forwarder == nil && strings.HasSuffix(a.API, ".Setenv") && i >= 1 && a.Call != nil && visible(pass, param.Name(), a.Call.Pos()) == param {
 			if _, ok := path[1].(*ast.ExprStmt); ok && path[0] == a.Call {
-				ts.fix = &analysis.TextEdit{Pos: a.Call.Fun.Pos(), End: a.Call.Fun.End(), NewText: []byte(name + ".Setenv")}
+				ts.fix = &analysis.TextEdit{Pos: a.Call.Fun.Pos(), End: a.Call.Fun.End(), NewText: []byte(param.Name() + ".Setenv")}
 			}
 		}
-		return ts, true
 	}
-	return testScope{name: "t"}, true
+	if ts.name == "" {
+		ts.name = "t"
+	}
+	if ts.parallel {
+		ts.fix = nil
+	}
+	return ts, true
 }
 
-// testingParam returns the name of the first parameter of ft whose type is
-// *testing.T, *testing.B, *testing.F or testing.TB, or "".
-func testingParam(info *types.Info, ft *ast.FuncType) string {
+// visible returns the object that name denotes at pos.
+func visible(pass *analysis.Pass, name string, pos token.Pos) types.Object {
+	s := pass.Pkg.Scope().Innermost(pos)
+	if s == nil {
+		return nil
+	}
+	_, obj := s.LookupParent(name, pos)
+	return obj
+}
+
+// callsParallel reports whether body (not the function literals in it)
+// calls the Parallel method of the testing value param.
+func callsParallel(info *types.Info, body *ast.BlockStmt, param *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Parallel" {
+				return true
+			}
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] == param {
+				if fn := lintkit.Callee(info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "testing" {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// testingParam returns the first parameter of ft whose type is
+// *testing.T, *testing.B, *testing.F or testing.TB, or nil.
+func testingParam(info *types.Info, ft *ast.FuncType) *types.Var {
 	if ft.Params == nil {
-		return ""
+		return nil
 	}
 	for _, f := range ft.Params.List {
 		t := info.TypeOf(f.Type)
@@ -138,11 +261,11 @@ func testingParam(info *types.Info, ft *ast.FuncType) string {
 		switch n.Obj().Name() {
 		case "T", "B", "F", "TB":
 			for _, id := range f.Names {
-				if id.Name != "_" {
-					return id.Name
+				if v, ok := info.Defs[id].(*types.Var); ok && id.Name != "_" {
+					return v
 				}
 			}
 		}
 	}
-	return ""
+	return nil
 }

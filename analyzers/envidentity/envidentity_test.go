@@ -20,5 +20,19 @@ func TestCrossPackage(t *testing.T) {
 }
 
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), envidentity.Analyzer, "fixes")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), envidentity.Analyzer, "fixes", "fixes2")
+}
+
+// TestIssue13 holds what issue 13 broke: a t.Setenv fix where t is
+// shadowed or the test is parallel (not offered now), and a megabyte key
+// quoted in full.
+func TestIssue13(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), envidentity.Analyzer, "issue13")
+}
+
+// TestEnvWrite runs with the envwrite option (envwrite/.ctxbound.json):
+// every write outside a root in non-test code; negative/ shows it is off
+// by default.
+func TestEnvWrite(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), envidentity.Analyzer, "envwrite", "envwrite/main")
 }

@@ -3,7 +3,7 @@
 //
 // # Analyzer scopedcopy
 //
-// scopedcopy: report struct copies that carry a run-scoped field to a child or worker
+// scopedcopy: report struct copies that carry a run-scoped field to a child or worker, or keep funcs bound to the original
 //
 // A field marked //ctxbound:runscoped belongs to one run: a recorder, an
 // observer, a run handle. Copying the struct copies the field, and a child
@@ -43,6 +43,28 @@
 //
 // The suggested fix sets the field to nil right after the copy, as seed
 // 003's fix did; give the child its own value instead where it needs one.
+// It is offered only where the reset can be written: after a copy that is a
+// statement of its own (not in an if or switch header), for a field this
+// package can name (not an unexported field of another package) whose
+// zero value is nil (not a type parameter).
+//
+// Self-bound fields, without annotations: a struct type whose constructor
+// (on a value it allocates) or method (on its receiver) sets a field to a
+// method value of the value (c.hooks.process = c.Process, also through a
+// conversion such as http.HandlerFunc(c.serve), or in a struct literal) or
+// to a closure over it (c.onClose = func() { c.cleanup() }) has that field
+// bound to the value: a fact on the type, so it holds in every importing
+// package. A copy of such a value (cp := *c, or a value of the type read
+// from a field or a package variable) still calls into the original; it is
+// reported, at the copy, when the copy is then used as a value of its own
+// (returned, its address taken or stored, stored into a field, an element
+// or a package variable, sent, used in a go statement, a pointer method
+// called on it, or a bound func called through it) on a path where a bound
+// field is not rebound: assigned on the copy (cp.hooks.process =
+// cp.Process, or cp.hooks as a whole), the copy replaced, or a method of
+// this package that binds its receiver's fields called on it. No fix is
+// offered: a closure must be rebuilt by hand. Self-bound copies in test
+// files (_test.go) are not reported.
 //
 // Limits: only direct fields of the copied type are followed (a struct
 // that holds the annotated one by value is not); the copy is followed
@@ -63,6 +85,27 @@
 //	workerConfig.Task = task
 //	workerConfig.SkillRecorder = nil // the worker records nothing into the session
 //	return &Worker{config: workerConfig}
+//
+// A self-bound field:
+//
+//	func NewConn() *Conn {
+//		c := &Conn{}
+//		c.hooks.process = c.Process
+//		return c
+//	}
+//
+//	func (c *Conn) WithTimeout(d time.Duration) *Conn {
+//		cp := *c // want: cp, a copy of Conn, keeps hooks.process bound to the original (its Process method): calls through the copy act on the original's state; rebind it on the copy (cp.hooks.process = cp.Process) before the copy is used
+//		cp.timeout = d
+//		return &cp
+//	}
+//
+// Right:
+//
+//	cp := *c
+//	cp.timeout = d
+//	cp.hooks.process = cp.Process
+//	return &cp
 //
 // # Directives
 //

@@ -12,10 +12,18 @@ import (
 
 // resetFix returns the edit that resets field f of the copy right after the
 // statement that makes it, when that statement is a plain assignment or
-// declaration and f's zero value is nil; otherwise nil.
+// declaration of its own in a statement list (not an if, switch or for
+// header), f's zero value is nil and this package may name f; otherwise
+// nil.
 func (c *checker) resetFix(cp *copied, f *types.Var) *analysis.TextEdit {
-	if cp.stmt == nil {
+	if cp.stmt == nil || !c.listed[cp.stmt] {
 		return nil
+	}
+	if !f.Exported() && f.Pkg() != c.pass.Pkg {
+		return nil // an unexported field of another package
+	}
+	if _, ok := types.Unalias(f.Type()).(*types.TypeParam); ok {
+		return nil // a type parameter's zero value need not be nil
 	}
 	switch f.Type().Underlying().(type) {
 	case *types.Pointer, *types.Interface, *types.Map, *types.Slice, *types.Chan, *types.Signature:

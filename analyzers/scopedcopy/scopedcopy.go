@@ -12,6 +12,7 @@ import (
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 	"github.com/ctxbound/ctxbound/passes/directives"
+	"github.com/ctxbound/ctxbound/passes/slots"
 	"github.com/ctxbound/ctxbound/passes/spawners"
 )
 
@@ -24,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "scopedcopy",
 	Doc:      lintkit.MustExtractDoc(doc, "scopedcopy"),
 	URL:      "https://github.com/ctxbound/ctxbound/blob/main/docs/checks.md#scopedcopy",
-	Requires: []*analysis.Analyzer{directives.Analyzer, spawners.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer, spawners.Analyzer, slots.Analyzer},
 	Run:      lintkit.Safe(run),
 }
 
@@ -49,7 +50,14 @@ type checker struct {
 	dirs   *directives.Result
 	sites  *spawners.Result
 	k      *lintkit.Keyer
+	facts  *slots.Result
 	scoped map[types.Type][]*types.Var // cache of runscopedFields
+	// binders are this package's methods that assign a self-bound field of
+	// their receiver (lazy): calling one on a copy rebinds it.
+	binders map[*types.Func]bool
+	// listed holds the statements of the function being checked that
+	// stand in a statement list: a fix may add a statement after them.
+	listed map[ast.Stmt]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -60,23 +68,38 @@ func run(pass *analysis.Pass) (any, error) {
 		sites:  pass.ResultOf[spawners.Analyzer].(*spawners.Result),
 		k:      lintkit.NewKeyer(pass.TypesInfo),
 		scoped: map[types.Type][]*types.Var{},
+		facts:  pass.ResultOf[slots.Analyzer].(*slots.Result),
 	}
-	if !c.dirs.Any(directives.RunScoped) {
+	runscoped, self := c.dirs.Any(directives.RunScoped), c.facts.HasSelfBound()
+	if !runscoped && !self {
 		c.r.Finish()
-		return nil, nil // no run-scoped field is declared anywhere this package can see
+		return nil, nil // no run-scoped field or self-bound type anywhere this package can see
 	}
 	for _, f := range pass.Files {
 		if c.r.Generated(f.Pos()) {
 			continue
 		}
+		// Test code runs one scenario at a time: a copy of a self-bound
+		// value there calls into the original on purpose or harmlessly.
+		self := self && !strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go")
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncDecl:
 				if n.Body != nil {
-					c.function(n, n.Name.Name, n.Recv, n.Body)
+					if runscoped {
+						c.function(n, n.Name.Name, n.Recv, n.Body)
+					}
+					if self {
+						c.selfCopies(n, n.Body)
+					}
 				}
 			case *ast.FuncLit:
-				c.function(n, "", nil, n.Body)
+				if runscoped {
+					c.function(n, "", nil, n.Body)
+				}
+				if self {
+					c.selfCopies(n, n.Body)
+				}
 			}
 			return true
 		})
@@ -192,6 +215,24 @@ type sink struct {
 func (c *checker) function(fn ast.Node, name string, recv *ast.FieldList, body *ast.BlockStmt) {
 	defer lintkit.At(c.pass.Fset, fn)
 	info := c.pass.TypesInfo
+	c.listed = map[ast.Stmt]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		var list []ast.Stmt
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		case *ast.CommClause:
+			list = n.Body
+		}
+		for _, s := range list {
+			c.listed[s] = true
+		}
+		return true
+	})
 	// The tracked copies: locals bound to a copy, and a value receiver.
 	locals := map[*types.Var]bool{}
 	var copies []*copied

@@ -43,11 +43,19 @@
 // result used on its own, as a test suite's s.Require() per assertion),
 // counters and flags (atomic.Int64, atomic.Bool, ...), state fields (error,
 // bool, numbers, strings, slices, maps, channels: only pointer and
-// interface fields hold a binding), results that are discarded.
+// interface fields hold a binding), results that are discarded; a guarded
+// field that the package never assigns outside construction (bound once, it
+// is not a slot), a read that only leads to a write through the slot
+// (s.run.n = v), a second read into the variable the first was bound to (a
+// refresh: run = s.run), a second read compared with nil, directly or
+// through a field (a re-check: is it still bound?).
 //
 // The suggested fix reuses the variable the first read is bound to, or
 // hoists the first read into a new local declared just before its statement
 // and uses it for both.
+//
+// Test files (_test.go) are not analysed: a test runs one scenario at a
+// time, and the race detector checks it when it runs.
 //
 // Limits: the analysis is per function, on the syntax and control-flow
 // graph (no SSA): a second read inside a callee is not seen, and a slot

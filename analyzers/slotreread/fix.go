@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -14,24 +15,32 @@ import (
 )
 
 // fix returns the edits that make b reuse the value of a: replace b with
-// the variable a is bound to when there is one that b can see, or else
-// hoist a into a new local declared just before the statement that holds
-// it. It returns nil where no edit is unambiguous (a read with several
-// results, one inside a loop header or a nested block).
+// the variable a is bound to when there is one of b's type that b can see,
+// or else hoist a into a new local declared just before the statement that
+// holds it. It returns nil where no edit is safe: a read with several
+// results, two reads of different types (an accessor that asserts the
+// type, and the Load it wraps), a first read that is not evaluated once
+// and first whenever its statement runs (in a loop, a select or case
+// header, the right operand of && or ||, after a call or an if
+// statement's init), or a function with a goto (a new local may be jumped
+// over).
 func (c *checker) fix(body *ast.BlockStmt, a, b *read) []analysis.TextEdit {
 	info := c.pass.TypesInfo
-	if v := a.bound; v != nil && !c.reassigned(body, v, a) && c.visible(v.Name(), b.expr.Pos()) == v {
-		return []analysis.TextEdit{{Pos: b.expr.Pos(), End: b.expr.End(), NewText: []byte(v.Name())}}
-	}
-	t := info.TypeOf(a.expr)
-	if t == nil {
+	t, tb := info.TypeOf(a.expr), info.TypeOf(b.expr)
+	if t == nil || tb == nil || !types.Identical(t, tb) {
 		return nil
+	}
+	if v := a.bound; v != nil && types.Identical(v.Type(), tb) && !c.reassigned(body, v, a) && c.visible(v.Name(), b.expr.Pos()) == v {
+		return []analysis.TextEdit{{Pos: b.expr.Pos(), End: b.expr.End(), NewText: []byte(v.Name())}}
 	}
 	if _, ok := t.(*types.Tuple); ok {
 		return nil
 	}
 	stmt, list := hoistPoint(a)
 	if stmt == nil || !(list.Pos() <= b.expr.Pos() && b.expr.End() <= list.End()) || b.expr.Pos() < stmt.End() && !lintkit.Contains(stmt, b.expr.Pos()) {
+		return nil
+	}
+	if hasGoto(body) || callsBefore(stmt, a.expr) {
 		return nil
 	}
 	// Every name in the read must mean the same before the statement
@@ -48,8 +57,14 @@ func (c *checker) fix(body *ast.BlockStmt, a, b *read) []analysis.TextEdit {
 	if !same {
 		return nil
 	}
-	name := c.localName(t, stmt.Pos(), b.expr.Pos())
-	if name == "" {
+	name, ok := c.hoisted[a.expr]
+	if !ok {
+		name = c.localName(t, a.local, stmt.Pos(), b.expr.Pos())
+		if name == "" {
+			return nil
+		}
+		c.hoisted[a.expr], c.named[name] = name, true
+	} else if c.visible(name, b.expr.Pos()) != nil {
 		return nil
 	}
 	src, indent := c.source(stmt.Pos())
@@ -65,9 +80,10 @@ func (c *checker) fix(body *ast.BlockStmt, a, b *read) []analysis.TextEdit {
 }
 
 // hoistPoint returns the statement, in a statement list, that holds read a
-// where a is evaluated once and unconditionally when the statement runs
-// (not in a loop, a nested block or a function literal), and the node whose
-// scope the list is.
+// where a is evaluated once, unconditionally, whenever the statement runs
+// (not in a loop, a nested block, a function literal, a select or case
+// header past the first case, or the right operand of && or ||), and the
+// node whose scope the list is.
 func hoistPoint(a *read) (ast.Stmt, ast.Node) {
 	for i := len(a.stack) - 1; i >= 0; i-- {
 		n := a.stack[i]
@@ -76,26 +92,100 @@ func hoistPoint(a *read) (ast.Stmt, ast.Node) {
 			child = a.stack[i+1]
 		}
 		switch n := n.(type) {
-		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
-			if s, ok := child.(ast.Stmt); ok {
+		case *ast.BlockStmt:
+			if s, ok := child.(ast.Stmt); ok && i > 0 && isCaseBody(a.stack[i-1], n) {
+				return nil, nil // a switch or select body holds clauses, not statements
+			} else if ok {
 				return s, n
 			}
 			return nil, nil
-		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit, *ast.SelectStmt, *ast.TypeSwitchStmt:
+		case *ast.CaseClause:
+			if s, ok := child.(ast.Stmt); ok && slices.Contains(n.Body, s) {
+				return s, n
+			}
+			// The first expression of the first case of a switch without
+			// an init runs whenever the switch does.
+			if len(n.List) == 0 || child != n.List[0] || i < 2 {
+				return nil, nil
+			}
+			blk, _ := a.stack[i-1].(*ast.BlockStmt)
+			sw, _ := a.stack[i-2].(*ast.SwitchStmt)
+			if blk == nil || sw == nil || sw.Init != nil || len(blk.List) == 0 || blk.List[0] != n {
+				return nil, nil
+			}
+			i-- // continue above the switch body
+		case *ast.CommClause:
+			if s, ok := child.(ast.Stmt); ok && slices.Contains(n.Body, s) {
+				return s, n
+			}
+			return nil, nil
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit, *ast.SelectStmt, *ast.TypeSwitchStmt, *ast.LabeledStmt:
 			return nil, nil
 		case *ast.IfStmt:
-			if child != n.Init && child != n.Cond {
+			if child != n.Init && (child != n.Cond || n.Init != nil) {
 				return nil, nil
 			}
 		case *ast.SwitchStmt:
-			if child != n.Init && child != n.Tag {
+			if child != n.Init && (child != n.Tag || n.Init != nil) && child != n.Body {
 				return nil, nil
 			}
-		case *ast.LabeledStmt:
-			return nil, nil
+		case *ast.BinaryExpr:
+			if (n.Op == token.LAND || n.Op == token.LOR) && child == n.Y {
+				return nil, nil // evaluated only when the left operand allows
+			}
 		}
 	}
 	return nil, nil
+}
+
+// isCaseBody reports whether blk is the body of switch, type switch or
+// select statement parent.
+func isCaseBody(parent ast.Node, blk *ast.BlockStmt) bool {
+	switch p := parent.(type) {
+	case *ast.SwitchStmt:
+		return p.Body == blk
+	case *ast.TypeSwitchStmt:
+		return p.Body == blk
+	case *ast.SelectStmt:
+		return p.Body == blk
+	}
+	return false
+}
+
+// hasGoto reports whether body has a goto statement, outside the function
+// literals it contains: a local declared by a fix could be jumped over.
+func hasGoto(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt:
+			found = found || n.Tok == token.GOTO
+		}
+		return !found
+	})
+	return found
+}
+
+// callsBefore reports whether stmt evaluates a call before e (a call that
+// ends before e begins, not one that encloses it): hoisting e above the
+// statement would read the slot before that call runs.
+func callsBefore(stmt ast.Stmt, e ast.Expr) bool {
+	found := false
+	ast.Inspect(stmt, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= e.Pos() {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok && call.End() <= e.Pos() {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // reassigned reports whether v is assigned anywhere in body other than by
@@ -139,10 +229,12 @@ func (c *checker) visible(name string, pos token.Pos) types.Object {
 	return obj
 }
 
-// localName picks a name for the new local from its type ("run" for
-// *Run), one that nothing in scope at from or at to already uses and that
-// the statement list's own scope does not declare later.
-func (c *checker) localName(t types.Type, from, to token.Pos) string {
+// localName picks a name for the new local: local when the read names
+// one (the field of an integer state), else from its type ("run" for
+// *Run), else cur; one that nothing in scope at from or at to already
+// uses, that the statement list's own scope does not declare later, and
+// that no other fix in the function declares.
+func (c *checker) localName(t types.Type, local string, from, to token.Pos) string {
 	base := "cur"
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
@@ -152,24 +244,30 @@ func (c *checker) localName(t types.Type, from, to token.Pos) string {
 		r[0] = unicode.ToLower(r[0])
 		base = string(r)
 	}
-	if token.IsKeyword(base) || types.Universe.Lookup(base) != nil {
-		base = "cur"
+	bases := []string{base, "cur"}
+	if local != "" {
+		bases = []string{local, "cur"}
 	}
 	// The scope of the statement list: just before the statement, so that
 	// an if or switch statement's own scope is not the one found.
 	scope := c.pass.Pkg.Scope().Innermost(from - 1)
-	for i := 1; i < 10; i++ {
-		name := base
-		if i > 1 {
-			name = base + string(rune('0'+i))
-		}
-		if c.visible(name, from) != nil || c.visible(name, to) != nil {
+	for _, base := range bases {
+		if token.IsKeyword(base) || types.Universe.Lookup(base) != nil {
 			continue
 		}
-		if scope != nil && scope.Lookup(name) != nil {
-			continue
+		for i := 1; i < 10; i++ {
+			name := base
+			if i > 1 {
+				name = base + string(rune('0'+i))
+			}
+			if c.named[name] || c.visible(name, from) != nil || c.visible(name, to) != nil {
+				continue
+			}
+			if scope != nil && scope.Lookup(name) != nil {
+				continue
+			}
+			return name
 		}
-		return name
 	}
 	return ""
 }

@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -34,6 +35,7 @@ const (
 	kindAccessor        // a call of an inferred accessor (slots.Accessor)
 	kindSlot            // a call of a method marked //ctxbound:slot
 	kindGuarded         // x.f read inside a critical section of x's mutex
+	kindNumeric         // a Load of a numeric atomic: x.f.Load(), atomic.LoadInt32(&x.f)
 )
 
 // A read is one read of a slot.
@@ -47,10 +49,19 @@ type read struct {
 	used    bool
 	bound   *types.Var // v in v := <read>, v = <read>, var v = <read>
 	stack   []ast.Node // enclosing nodes, outermost first
+	// numeric reads: an integer slot (kindNumeric, or an accessor of
+	// one), whether the read's result is tested as a state (compared with
+	// a constant or switched on), and the field or variable read (nil
+	// when unknown).
+	numeric bool
+	state   bool
+	obj     types.Object
+	atype   string // the atomic type of an atomic read ("Pointer", "Int32", ...)
+	local   string // a name for a local holding the value, from the field ("" for none)
 }
 
-// anySlot is the key of a write through a pointer to an atomic, which may
-// alias any slot.
+// anySlot begins the key of a write through a pointer to an atomic, which
+// may alias any slot of the same atomic type: "*Pointer", "*Int32".
 const anySlot = "*"
 
 // methodWrite ends the key of a call of a method that is not a slot read:
@@ -58,9 +69,10 @@ const anySlot = "*"
 // rebound the slot (runctx's Slot.Bind).
 const methodWrite = "()"
 
-// mayWrite reports whether a write with key w may write the slot key.
-func mayWrite(w, key string) bool {
-	if w == anySlot || lintkit.KeyCovers(w, key) {
+// mayWrite reports whether a write with key w may write the slot key of
+// atomic type atype ("" for a slot that is not an atomic).
+func mayWrite(w, key, atype string) bool {
+	if w == anySlot+atype || lintkit.KeyCovers(w, key) {
 		return true
 	}
 	return strings.HasSuffix(w, methodWrite) && strings.HasPrefix(key, w)
@@ -73,21 +85,22 @@ type write struct {
 	pos token.Pos
 }
 
-// A section is a critical section: from a Lock statement to the matching
-// Unlock in the same statement list, or to its end.
-type section struct {
-	owner      string // the key of the value whose mutex is locked
-	mutex      string
-	lock       token.Pos
-	start, end token.Pos
-}
-
 type checker struct {
 	pass  *analysis.Pass
 	r     *lintkit.Reporter
 	dirs  *directives.Result
 	facts *slots.Result
 	k     *lintkit.Keyer
+
+	added    map[types.Object]bool // integers the package Adds to: counters (lazy)
+	assigned map[*types.Var]bool   // fields the package assigns outside construction (lazy)
+	// Fixes of one function: the local each hoisted read was given, so
+	// that two findings with the same first read make the same edits, and
+	// the names given, so that two hoists never declare the same name.
+	hoisted map[ast.Expr]string
+	named   map[string]bool
+
+	pending []finding
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -103,8 +116,8 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // no atomic, mutex, accessor or slot method to read twice
 	}
 	for _, f := range pass.Files {
-		if c.r.Generated(f.Pos()) {
-			continue
+		if c.r.Generated(f.Pos()) || strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go") {
+			continue // test code runs one scenario at a time: the race detector checks it
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -118,6 +131,7 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		})
 	}
+	c.flush()
 	c.r.Finish()
 	return nil, nil
 }
@@ -127,7 +141,8 @@ func run(pass *analysis.Pass) (any, error) {
 func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 	defer lintkit.At(c.pass.Fset, fn)
 	info := c.pass.TypesInfo
-	sections := c.sections(body)
+	sections := slots.Sections(info, c.k, body)
+	c.hoisted, c.named = map[ast.Expr]string{}, map[string]bool{}
 	var (
 		reads  []*read
 		writes []write
@@ -177,7 +192,7 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 				locks = append(locks, n.Pos())
 			}
 		case *ast.SelectorExpr:
-			if rd := c.guarded(n, parent, sections); rd != nil {
+			if rd := c.guarded(n, stack, sections); rd != nil {
 				c.finish(rd, parent, stack)
 				reads = append(reads, rd)
 			}
@@ -211,7 +226,7 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 		cut := func(guarded bool) func(ast.Node) bool {
 			return func(n ast.Node) bool {
 				for _, w := range writes {
-					if mayWrite(w.key, key) && lintkit.Contains(n, w.pos) {
+					if mayWrite(w.key, key, rs[0].atype) && lintkit.Contains(n, w.pos) {
 						return true
 					}
 				}
@@ -244,7 +259,24 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 				if a.kind == kindGuarded && b.kind == kindGuarded && a.section == b.section {
 					continue
 				}
-				if !fl.Reaches(a.expr.Pos(), b.expr.Pos(), cut(guarded)) || compares(info, body, a, b) || !related(info, body, a, b) {
+				meet := related
+				if a.numeric || b.numeric {
+					// An integer is a slot only as a state tested twice in one
+					// decision, or read through its accessor and directly.
+					switch {
+					case c.counter(a) || c.counter(b):
+						continue
+					case (a.kind == kindAccessor) != (b.kind == kindAccessor):
+					case a.state && b.state:
+						meet = func(_ *types.Info, _ *ast.BlockStmt, a, b *read) bool { return oneDecision(a, b) }
+					default:
+						continue
+					}
+				}
+				if a.bound != nil && a.bound == b.bound {
+					continue // v = s.slot again: a refresh that replaces the old value
+				}
+				if !fl.Reaches(a.expr.Pos(), b.expr.Pos(), cut(guarded)) || compares(info, body, a, b) || nilCheck(info, b) || !meet(info, body, a, b) {
 					continue
 				}
 				c.report(body, a, b)
@@ -258,6 +290,31 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 // key), or a mutex Lock.
 func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
 	info := c.pass.TypesInfo
+	if a, ok := slots.AtomicOp(info, call); ok {
+		if a.Loc == nil {
+			if a.IsWrite() {
+				return nil, anySlot + a.Type, false // atomic.StoreInt32(p, v) may write any
+			}
+			return nil, "", false
+		}
+		k := c.k.Key(a.Loc)
+		switch {
+		case a.IsWrite():
+			if _, ok := types.Unalias(info.TypeOf(a.Loc)).(*types.Pointer); ok && !a.Func {
+				// p.Store through a pointer may write any slot of its type
+				// (p := &e.next; p.Store(...)).
+				return nil, anySlot + a.Type, false
+			}
+			return nil, k, false
+		case k == "":
+		case a.Binding() && !a.Func:
+			return &read{key: k, kind: kindAtomic, expr: call, name: types.ExprString(a.Loc), atype: a.Type}, "", false
+		case a.Numeric():
+			return &read{key: k, kind: kindNumeric, expr: call, name: types.ExprString(a.Loc), atype: a.Type,
+				numeric: true, obj: locObject(info, a.Loc), local: localOf(a.Loc)}, "", false
+		}
+		return nil, "", false
+	}
 	fn := lintkit.Callee(info, call)
 	if fn == nil {
 		fn = lintkit.InterfaceCallee(info, call)
@@ -270,17 +327,6 @@ func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
 		return nil, "", false
 	}
 	switch {
-	case slots.IsAtomicSlot(fn, "Load"):
-		if k := c.k.Key(sel.X); k != "" {
-			return &read{key: k, kind: kindAtomic, expr: call, name: types.ExprString(sel.X)}, "", false
-		}
-	case slots.IsAtomicSlot(fn, "Store"), slots.IsAtomicSlot(fn, "Swap"), slots.IsAtomicSlot(fn, "CompareAndSwap"):
-		if _, ok := types.Unalias(info.TypeOf(sel.X)).(*types.Pointer); ok {
-			// p.Store through a pointer may write any slot of its type
-			// (p := &e.next; p.Store(...)).
-			return nil, anySlot, false
-		}
-		return nil, c.k.Key(sel.X), false
 	case slots.IsLock(fn):
 		return nil, "", true
 	case c.dirs.Has(fn, directives.Slot):
@@ -290,7 +336,17 @@ func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
 	default:
 		if acc := c.facts.Accessor(fn); acc != nil {
 			if k := c.k.Key(sel.X); k != "" {
-				return &read{key: k + "." + acc.Field, kind: kindAccessor, expr: call, name: types.ExprString(call.Fun) + "()"}, "", false
+				rd := &read{key: k + "." + acc.Field, kind: kindAccessor, expr: call, name: types.ExprString(call.Fun) + "()"}
+				if acc.Kind == slots.Numeric {
+					rd.numeric = true
+					rd.obj = fieldAt(info.TypeOf(sel.X), acc.Field)
+					if i := strings.LastIndexByte(acc.Field, '.'); i >= 0 {
+						rd.local = lower(acc.Field[i+1:])
+					} else {
+						rd.local = lower(acc.Field)
+					}
+				}
+				return rd, "", false
 			}
 		}
 		if fn.Signature().Recv() != nil {
@@ -304,9 +360,115 @@ func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
 	return nil, "", false
 }
 
+// locObject returns the field or variable that the location expression
+// e denotes, or nil.
+func locObject(info *types.Info, e ast.Expr) types.Object {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if s := info.Selections[e]; s != nil && s.Kind() == types.FieldVal {
+			return s.Obj()
+		}
+	case *ast.Ident:
+		return info.ObjectOf(e)
+	}
+	return nil
+}
+
+// localOf names a local that holds the value of location e: its field or
+// variable name, lower-cased ("state" for s.state), or "".
+func localOf(e ast.Expr) string {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		return lower(e.Sel.Name)
+	case *ast.Ident:
+		return lower(e.Name)
+	}
+	return ""
+}
+
+// lower lower-cases the leading initialism or letter of a Go name, the
+// way a local is named after a field: State -> state, ID -> id, URLPath ->
+// urlPath.
+func lower(s string) string {
+	if s == "" || s == "_" {
+		return ""
+	}
+	r := []rune(s)
+	n := 0
+	for n < len(r) && unicode.IsUpper(r[n]) {
+		n++
+	}
+	if n > 1 && n < len(r) && unicode.IsLower(r[n]) {
+		n-- // URLPath: the P begins the next word
+	}
+	for i := 0; i < n || i == 0; i++ {
+		r[i] = unicode.ToLower(r[i])
+	}
+	return string(r)
+}
+
+// fieldAt returns the field at path (a.b, as lintkit.Keyer spells it)
+// below a value of type t, or nil.
+func fieldAt(t types.Type, path string) types.Object {
+	var f *types.Var
+	for name := range strings.SplitSeq(path, ".") {
+		if t == nil {
+			return nil
+		}
+		st, ok := types.Unalias(t).Underlying().(*types.Struct)
+		if p, isPtr := types.Unalias(t).Underlying().(*types.Pointer); isPtr {
+			st, ok = p.Elem().Underlying().(*types.Struct)
+		}
+		if !ok {
+			return nil
+		}
+		f = nil
+		for v := range st.Fields() {
+			if v.Name() == name {
+				f = v
+				break
+			}
+		}
+		if f == nil {
+			return nil
+		}
+		t = f.Type()
+	}
+	if f == nil {
+		return nil
+	}
+	return f
+}
+
+// counter reports whether the integer rd reads is a counter: the package
+// adds to it (x.f.Add(1), atomic.AddInt32(&x.f, 1)). A counter is a
+// statistic, not a state.
+func (c *checker) counter(rd *read) bool {
+	if !rd.numeric || rd.obj == nil {
+		return false
+	}
+	if c.added == nil {
+		c.added = map[types.Object]bool{}
+		info := c.pass.TypesInfo
+		for _, f := range c.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if a, ok := slots.AtomicOp(info, call); ok && a.Op == slots.OpAdd && a.Loc != nil {
+						if o := locObject(info, a.Loc); o != nil {
+							c.added[o] = true
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	return c.added[lintkit.Origin(rd.obj)] || c.added[rd.obj]
+}
+
 // guarded returns the read of a pointer or interface field of x inside a
 // critical section of x's mutex, or nil.
-func (c *checker) guarded(sel *ast.SelectorExpr, parent ast.Node, sections []section) *read {
+func (c *checker) guarded(sel *ast.SelectorExpr, stack []ast.Node, sections []slots.Section) *read {
 	info := c.pass.TypesInfo
 	s := info.Selections[sel]
 	if s == nil || s.Kind() != types.FieldVal {
@@ -314,6 +476,16 @@ func (c *checker) guarded(sel *ast.SelectorExpr, parent ast.Node, sections []sec
 	}
 	if !slots.IsBinding(s.Type()) {
 		return nil
+	}
+	if f, ok := s.Obj().(*types.Var); ok && !c.rebound(f) {
+		return nil // bound once, at construction: not a mutable slot
+	}
+	if writeBase(sel, stack) {
+		return nil // s.run.x = v writes into the current binding; it reads nothing of it
+	}
+	var parent ast.Node
+	if len(stack) > 0 {
+		parent = stack[len(stack)-1]
 	}
 	if n := lintkit.NamedOf(s.Type()); n != nil && n.Obj().Pkg() != nil && (n.Obj().Pkg().Path() == "sync" || n.Obj().Pkg().Path() == "internal/sync") {
 		return nil
@@ -332,73 +504,16 @@ func (c *checker) guarded(sel *ast.SelectorExpr, parent ast.Node, sections []sec
 	if owner == "" {
 		return nil
 	}
+	key := c.k.Key(sel)
 	for _, sec := range sections {
-		if sec.owner == owner && sec.start <= sel.Pos() && sel.End() <= sec.end {
-			return &read{key: c.k.Key(sel), kind: kindGuarded, expr: sel, name: types.ExprString(sel), mutex: sec.mutex, section: sec.lock}
+		if lintkit.KeyCovers(key, sec.Mutex) {
+			continue // the field that holds the mutex (s.gateway of s.gateway.RLock()) is not guarded by it
+		}
+		if sec.Owner == owner && sec.Start <= sel.Pos() && sel.End() <= sec.End {
+			return &read{key: c.k.Key(sel), kind: kindGuarded, expr: sel, name: types.ExprString(sel), mutex: sec.Text, section: sec.Lock.Pos()}
 		}
 	}
 	return nil
-}
-
-// sections finds the critical sections of a function body: a Lock or
-// RLock statement, up to the matching Unlock in the same statement list,
-// or to the end of the list (a deferred Unlock, an Unlock on another path).
-func (c *checker) sections(body *ast.BlockStmt) []section {
-	info := c.pass.TypesInfo
-	var out []section
-	// lockOf returns the mutex key and owner key of a Lock/Unlock call.
-	lockOf := func(s ast.Stmt, pred func(*types.Func) bool) (mutex, owner, text string) {
-		es, ok := s.(*ast.ExprStmt)
-		if !ok {
-			return "", "", ""
-		}
-		call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-		if !ok || !pred(lintkit.Callee(info, call)) {
-			return "", "", ""
-		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok {
-			return "", "", ""
-		}
-		mutex = c.k.Key(sel.X)
-		owner = mutex
-		if inner, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
-			if s := info.Selections[inner]; s != nil && s.Kind() == types.FieldVal {
-				owner = c.k.Key(inner.X)
-			}
-		}
-		return mutex, owner, types.ExprString(sel.X)
-	}
-	list := func(stmts []ast.Stmt, end token.Pos) {
-		for i, s := range stmts {
-			mutex, owner, text := lockOf(s, slots.IsLock)
-			if mutex == "" || owner == "" {
-				continue
-			}
-			stop := end
-			for _, t := range stmts[i+1:] {
-				if m, _, _ := lockOf(t, slots.IsUnlock); m == mutex {
-					stop = t.Pos()
-					break
-				}
-			}
-			out = append(out, section{owner: owner, mutex: text, lock: s.Pos(), start: s.End(), end: stop})
-		}
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.BlockStmt:
-			list(n.List, n.Rbrace)
-		case *ast.CaseClause:
-			list(n.Body, n.End())
-		case *ast.CommClause:
-			list(n.Body, n.End())
-		}
-		return true
-	})
-	return out
 }
 
 // finish records whether a read's result is used and the variable it is
@@ -406,6 +521,9 @@ func (c *checker) sections(body *ast.BlockStmt) []section {
 func (c *checker) finish(rd *read, parent ast.Node, stack []ast.Node) {
 	rd.stack = slices.Clone(stack)
 	rd.used = true
+	if rd.numeric {
+		rd.state = c.stateUse(rd)
+	}
 	switch p := parent.(type) {
 	case *ast.ExprStmt:
 		rd.used = false
@@ -438,6 +556,101 @@ func (c *checker) finish(rd *read, parent ast.Node, stack []ast.Node) {
 			}
 		}
 	}
+}
+
+// stateUse reports whether the result of numeric read rd is tested as a
+// state: compared with a constant (possibly after a conversion or a mask
+// with a constant: s.flags.Load()&closed != 0), or switched on. Arithmetic,
+// comparisons with other values and any other use make it a number.
+func (c *checker) stateUse(rd *read) bool {
+	info := c.pass.TypesInfo
+	var child ast.Node = rd.expr
+	for i := len(rd.stack) - 1; i >= 0; i-- {
+		switch p := rd.stack[i].(type) {
+		case *ast.ParenExpr:
+		case *ast.CallExpr:
+			if tv, ok := info.Types[p.Fun]; !ok || !tv.IsType() {
+				return false // an argument, not a conversion
+			}
+		case *ast.BinaryExpr:
+			other := p.X
+			if other == child {
+				other = p.Y
+			}
+			constant := info.Types[other].Value != nil
+			switch p.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+				return constant
+			case token.AND, token.OR, token.XOR, token.AND_NOT:
+				if !constant {
+					return false
+				}
+			default:
+				return false
+			}
+		case *ast.SwitchStmt:
+			return p.Tag == child
+		default:
+			return false
+		}
+		child = rd.stack[i]
+	}
+	return false
+}
+
+// oneDecision reports whether two state reads take part in one decision:
+// they are in one statement (one condition), in the conditions of one
+// if-else chain, or in the tag and case lists of one switch. A re-check in
+// a later statement, or inside a branch, is a new decision: code that
+// polls a state re-reads it on purpose.
+func oneDecision(a, b *read) bool {
+	if sa := innermostStmt(a); sa != nil && sa == innermostStmt(b) {
+		return true
+	}
+	da := decision(a)
+	return da != nil && da == decision(b)
+}
+
+// decision returns the if-else chain (its first if statement) or the
+// switch statement whose condition, tag or case list holds read r, or nil.
+func decision(r *read) ast.Node {
+	var child ast.Node = r.expr
+	for i := len(r.stack) - 1; i >= 0; i-- {
+		switch n := r.stack[i].(type) {
+		case *ast.IfStmt:
+			if child != n.Cond && child != n.Init {
+				return nil
+			}
+			top := n
+			for j := i - 1; j >= 0; j-- {
+				p, ok := r.stack[j].(*ast.IfStmt)
+				if !ok || p.Else != top {
+					break
+				}
+				top = p
+			}
+			return top
+		case *ast.CaseClause:
+			if e, ok := child.(ast.Expr); !ok || !slices.Contains(n.List, e) {
+				return nil
+			}
+			if i >= 2 {
+				if sw, ok := r.stack[i-2].(*ast.SwitchStmt); ok {
+					return sw
+				}
+			}
+			return nil
+		case *ast.SwitchStmt:
+			if child == n.Tag || child == n.Init {
+				return n
+			}
+			return nil
+		case ast.Stmt, *ast.FuncLit:
+			return nil
+		}
+		child = r.stack[i]
+	}
+	return nil
 }
 
 func blank(es []ast.Expr) bool {
@@ -483,7 +696,16 @@ func related(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
 			if (n.Tag != nil && lintkit.Contains(n.Tag, a.expr.Pos())) || (n.Init != nil && lintkit.Contains(n.Init, a.expr.Pos())) {
 				return true
 			}
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				if lintkit.Contains(e, a.expr.Pos()) && !lintkit.Contains(e, b.expr.Pos()) {
+					return true // case s.Load() != nil: s.Load().ID
+				}
+			}
 		}
+	}
+	if !receiverOnly(a) && oneDecision(a, b) {
+		return true // the conditions of one if-else chain or switch
 	}
 	// The variables that carry a's result: bound by a's statement, then
 	// by any assignment from one of them.
@@ -569,6 +791,108 @@ func innermostStmt(r *read) ast.Stmt {
 	return nil
 }
 
+// nilCheck reports whether read b, or a field of it, is compared with
+// nil: a re-check (is the slot still bound?) that starts a new decision, not
+// a second use of the binding.
+func nilCheck(info *types.Info, b *read) bool {
+	var child ast.Node = b.expr
+	for i := len(b.stack) - 1; i >= 0; i-- {
+		switch p := b.stack[i].(type) {
+		case *ast.SelectorExpr, *ast.ParenExpr:
+			child = p
+			continue
+		case *ast.BinaryExpr:
+			if p.Op != token.EQL && p.Op != token.NEQ {
+				return false
+			}
+			other := p.X
+			if other == child {
+				other = p.Y
+			}
+			return info.Types[other].IsNil()
+		}
+		return false
+	}
+	return false
+}
+
+// writeBase reports whether sel only leads to a location that is
+// assigned: s.run.x = v, s.run.n++.
+func writeBase(sel *ast.SelectorExpr, stack []ast.Node) bool {
+	var child ast.Node = sel
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.SelectorExpr:
+			if p.X != child {
+				return false
+			}
+		case *ast.IndexExpr:
+			if p.X != child {
+				return false
+			}
+		case *ast.StarExpr, *ast.ParenExpr:
+		case *ast.AssignStmt:
+			return child != ast.Node(sel) && slices.Contains(p.Lhs, child.(ast.Expr))
+		case *ast.IncDecStmt:
+			return child != ast.Node(sel) && p.X == child
+		default:
+			return false
+		}
+		child = stack[i]
+	}
+	return false
+}
+
+// rebound reports whether field f is assigned anywhere in the package's
+// non-test code outside construction (a value the function allocates):
+// only a field that can be rebound is a slot. A field of another package
+// is assumed to be.
+func (c *checker) rebound(f *types.Var) bool {
+	if f.Pkg() != c.pass.Pkg {
+		return true
+	}
+	if c.assigned == nil {
+		c.assigned = map[*types.Var]bool{}
+		info := c.pass.TypesInfo
+		for _, file := range c.pass.Files {
+			if strings.HasSuffix(c.pass.Fset.File(file.FileStart).Name(), "_test.go") {
+				continue
+			}
+			for _, d := range file.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				fresh := slots.FreshLocals(info, fd.Body)
+				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					as, ok := n.(*ast.AssignStmt)
+					if !ok {
+						return true
+					}
+					for _, l := range as.Lhs {
+						sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+						if !ok {
+							continue
+						}
+						s := info.Selections[sel]
+						if s == nil || s.Kind() != types.FieldVal {
+							continue
+						}
+						if root := slots.RootVar(info, sel.X); root != nil && fresh[root] {
+							continue
+						}
+						if v, ok := s.Obj().(*types.Var); ok {
+							c.assigned[v.Origin()] = true
+						}
+					}
+					return true
+				})
+			}
+		}
+	}
+	return c.assigned[f.Origin()]
+}
+
 // compares reports whether b is compared with the result of a (old :=
 // s.Load(); ...; if s.Load() != old, or cur := s.Load(); if cur != old): a
 // deliberate check that the slot did not change.
@@ -597,12 +921,62 @@ func compares(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
 
 func (c *checker) report(body *ast.BlockStmt, a, b *read) {
 	var msg string
-	if b.kind == kindGuarded {
+	switch {
+	case b.kind == kindGuarded:
 		msg = fmt.Sprintf("%s read twice in one operation, in two critical sections of %s: a rebind between them mixes two runs' state; read it once into a local and use it for both", b.name, b.mutex)
-	} else {
+	case a.numeric && (a.kind == kindAccessor) != (b.kind == kindAccessor):
+		acc, direct := a, b
+		if b.kind == kindAccessor {
+			acc, direct = b, a
+		}
+		msg = fmt.Sprintf("%s read twice in one operation, through %s and directly: a store between the reads gives the operation two values; read it once into a local and use it for both", direct.name, acc.name)
+	case a.numeric:
+		msg = fmt.Sprintf("state %s loaded twice in one decision: a store between the loads misclassifies it; load it once into a local and test the local", b.name)
+	default:
 		msg = fmt.Sprintf("slot %s read twice in one operation: a rebind between the reads mixes two runs' state; read it once into a local and use it for both", b.name)
 	}
-	c.r.Report(b.expr, msg,
-		lintkit.Related(a.expr.Pos(), a.expr.End(), "first read of the slot"),
-		lintkit.Fix("Read the slot once and use the value for both", c.fix(body, a, b)...))
+	c.pending = append(c.pending, finding{b: b, msg: msg, first: a.expr, edits: c.fix(body, a, b)})
+}
+
+// A finding waits for the end of the package: a fix that replaces the
+// last use of an import in its file, alone or with the file's other fixes,
+// is dropped.
+type finding struct {
+	b     *read
+	first ast.Expr
+	msg   string
+	edits []analysis.TextEdit
+}
+
+// flush reports the findings of the package, in order.
+func (c *checker) flush() {
+	replaced := map[*token.File][]analysis.Range{}
+	for _, f := range c.pending {
+		if f.edits != nil {
+			tf := c.pass.Fset.File(f.b.expr.Pos())
+			replaced[tf] = append(replaced[tf], f.b.expr)
+		}
+	}
+	for _, f := range c.pending {
+		edits := f.edits
+		if edits != nil {
+			tf := c.pass.Fset.File(f.b.expr.Pos())
+			if file := c.fileOf(tf); file == nil || !lintkit.ImportsKept(c.pass.TypesInfo, file, []analysis.Range{f.b.expr}, replaced[tf]) {
+				edits = nil
+			}
+		}
+		c.r.Report(f.b.expr, f.msg,
+			lintkit.Related(f.first.Pos(), f.first.End(), "first read of the slot"),
+			lintkit.Fix("Read the slot once and use the value for both", edits...))
+	}
+	c.pending = nil
+}
+
+func (c *checker) fileOf(tf *token.File) *ast.File {
+	for _, f := range c.pass.Files {
+		if c.pass.Fset.File(f.FileStart) == tf {
+			return f
+		}
+	}
+	return nil
 }

@@ -16,3 +16,9 @@ func TestSlotreread(t *testing.T) {
 func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), slotreread.Analyzer, "fixes")
 }
+
+// TestIssue13 holds the fixes that issue 13 found unsafe: each is either
+// safe now or not offered (the golden file keeps the code).
+func TestIssue13(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), slotreread.Analyzer, "issue13")
+}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
 
@@ -102,5 +104,55 @@ func TestTypedNil(t *testing.T) {
 	var fn *types.Func
 	if lintkit.IsMethod(fn, "sync", "Mutex", "Lock") || lintkit.IsFunc(fn, "context", "Background") {
 		t.Error("a nil func matched")
+	}
+}
+
+// TestImportsKept: a fix that replaces the last use of an import, alone or
+// with the file's other fixes, would leave it unused.
+func TestImportsKept(t *testing.T) {
+	src := `package p
+
+import (
+	"os"
+	"strings"
+)
+
+func f() {
+	os.Setenv("A", "1")
+	os.Setenv("B", "2")
+	_ = strings.ToUpper("x")
+}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
+	if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	var calls []*ast.CallExpr
+	ast.Inspect(f, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			calls = append(calls, c)
+		}
+		return true
+	})
+	first, second, upper := calls[0], calls[1], calls[2]
+	for _, tc := range []struct {
+		what      string
+		mine, all []analysis.Range
+		want      bool
+	}{
+		{"one os call of two", []analysis.Range{first.Fun}, []analysis.Range{first.Fun}, true},
+		{"both os calls, by two fixes", []analysis.Range{first.Fun}, []analysis.Range{first.Fun, second.Fun}, false},
+		{"the one strings call", []analysis.Range{upper}, []analysis.Range{upper}, false},
+		{"an os call, while another fix replaces the strings call", []analysis.Range{first.Fun}, []analysis.Range{first.Fun, upper}, true},
+		{"nothing qualified", []analysis.Range{first.Args[0]}, []analysis.Range{first.Args[0]}, true},
+	} {
+		if got := lintkit.ImportsKept(info, f, tc.mine, tc.all); got != tc.want {
+			t.Errorf("%s: ImportsKept = %v, want %v", tc.what, got, tc.want)
+		}
 	}
 }

@@ -69,6 +69,9 @@ type Config struct {
 	// StrictSpawnEnv makes spawnenv require every literal key handed to a
 	// child process to be classified as identity or behaviour-only.
 	StrictSpawnEnv bool `json:"spawnenv_strict,omitempty"`
+	// EnvWrite makes envidentity report every os.Setenv, os.Unsetenv and
+	// os.Clearenv outside a root in non-test code, whatever the key.
+	EnvWrite bool `json:"envwrite,omitempty"`
 }
 
 // listFlag is a comma-separated list flag that accumulates. check, if set,
@@ -118,6 +121,7 @@ func flags() flag.FlagSet {
 	fs.Var(listFlag{&c.ContextTypes, checkType}, "context-types", "comma-separated named types treated as contexts: pkg/path.Type")
 	fs.Var(listFlag{&c.ContextRoots, checkRoot}, "context-roots", "comma-separated functions that make a root context, like context.Background: pkg/path.Func")
 	fs.BoolVar(&c.StrictSpawnEnv, "spawnenv-strict", false, "require every literal key handed to a child process to be classified in configuration")
+	fs.BoolVar(&c.EnvWrite, "envwrite", false, "report every os.Setenv, os.Unsetenv and os.Clearenv outside a root in non-test code, whatever the key")
 	fs.Var(&fileFlag{}, "file", "a "+FileName+" file to use instead of looking one up from each package's directory")
 	return *fs
 }
@@ -152,6 +156,7 @@ func fromFlags(fs *flag.FlagSet) (c Config, file string) {
 	c.ContextTypes = get("context-types").([]string)
 	c.ContextRoots = get("context-roots").([]string)
 	c.StrictSpawnEnv = get("spawnenv-strict").(bool)
+	c.EnvWrite = get("envwrite").(bool)
 	return c, get("file").(string)
 }
 
@@ -228,6 +233,7 @@ func (c *Config) merge(o *Config) {
 	c.ContextTypes = append(c.ContextTypes, o.ContextTypes...)
 	c.ContextRoots = append(c.ContextRoots, o.ContextRoots...)
 	c.StrictSpawnEnv = c.StrictSpawnEnv || o.StrictSpawnEnv
+	c.EnvWrite = c.EnvWrite || o.EnvWrite
 }
 
 // Validate reports every malformed key, pattern or spawner name.

@@ -17,6 +17,12 @@ func TestDefaultIdentityKeys(t *testing.T) {
 		"HOME": false, "PATH": false, "USER": false, "XDG_SESSION_ID": false,
 		"SESSION_MANAGER": false, "GOFLAGS": false, "LOG_LEVEL": false, "ID": false,
 		"RUNTIME": false, "TASKS_DIR": false, "API_KEY": false, "SESSION_TIMEOUT": false,
+		// A session's own endpoint or credential.
+		"AGENT_SESSION_TOKEN": true, "ENGINE_SESSION_PORT": true, "RUNNER_WORKER_SOCKET": true, "APP_TASK_ADDR": true,
+		"GITHUB_TOKEN": false, "HTTP_PORT": false, "DBUS_SESSION_BUS_ADDRESS": false, "SESSION_ADDRESS": false,
+		"TOKEN": false, "_SESSION": true, "SESSION_": false,
+		// Only the last two words count, however long the key.
+		strings.Repeat("X_", 1<<20) + "SESSION_ID": true, strings.Repeat("X_", 1<<20) + "PORT": false,
 	} {
 		if got := config.IsDefaultIdentityKey(key); got != want {
 			t.Errorf("IsDefaultIdentityKey(%q) = %v, want %v", key, got, want)
@@ -47,11 +53,11 @@ func TestConfiguredKeys(t *testing.T) {
 }
 
 func TestParse(t *testing.T) {
-	c, err := config.Parse("x", []byte(`{"identity_keys":["A_KEY"],"roots":["example.com/cmd/..."],"spawners":["(*example.com/pool.Pool).Submit","example.com/pool.Go"],"spawnenv_strict":true}`))
+	c, err := config.Parse("x", []byte(`{"identity_keys":["A_KEY"],"roots":["example.com/cmd/..."],"spawners":["(*example.com/pool.Pool).Submit","example.com/pool.Go"],"spawnenv_strict":true,"envwrite":true}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !c.StrictSpawnEnv || !c.IsSpawner("example.com/pool.Go") || !c.IsRootPackage("example.com/cmd/agent") ||
+	if !c.StrictSpawnEnv || !c.EnvWrite || !c.IsSpawner("example.com/pool.Go") || !c.IsRootPackage("example.com/cmd/agent") ||
 		c.IsRootPackage("example.com/cmdx") || !c.IsRootPackage("example.com/cmd") {
 		t.Errorf("parsed config wrong: %+v", c)
 	}
@@ -98,7 +104,7 @@ func TestFind(t *testing.T) {
 }
 
 func TestFlags(t *testing.T) {
-	for _, name := range []string{"identity-keys", "identity-patterns", "behaviour-keys", "roots", "spawners", "spawnenv-strict", "file"} {
+	for _, name := range []string{"identity-keys", "identity-patterns", "behaviour-keys", "roots", "spawners", "spawnenv-strict", "envwrite", "file"} {
 		if config.Analyzer.Flags.Lookup(name) == nil {
 			t.Errorf("missing flag -config.%s", name)
 		}

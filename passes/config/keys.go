@@ -9,8 +9,10 @@ import (
 // identityWords end an identity key: SESSION_ID, APP_RUN_ID, AGENT_KANBAN_TASK.
 var identityWords = []string{"SESSION", "TASK", "RUN", "REQUEST", "TENANT", "CLAIM", "JOB", "WORKER", "CONVERSATION"}
 
-// identitySuffixes may follow an identity word: WORKER_CLAIM_LOCK.
-var identitySuffixes = []string{"ID", "KEY", "LOCK"}
+// identitySuffixes may follow an identity word: WORKER_CLAIM_LOCK, and
+// the handles of a session's own endpoint or credential:
+// AGENT_SESSION_TOKEN, ENGINE_SESSION_PORT.
+var identitySuffixes = []string{"ID", "KEY", "LOCK", "TOKEN", "PORT", "SOCKET", "ADDR"}
 
 // processSettings are common process-wide settings that the default rule
 // must never call identity, whatever their words.
@@ -24,24 +26,27 @@ var processSettings = []string{
 // IsDefaultIdentityKey reports whether key is an identity key by the default
 // rule: its last underscore-separated words are one of SESSION, TASK, RUN,
 // REQUEST, TENANT, CLAIM, JOB, WORKER or CONVERSATION, optionally followed by
-// ID, KEY or LOCK; a key of one word (RUN, TASK) and common process
-// settings (HOME, PATH, USER, XDG_SESSION_ID, ...) never are.
+// ID, KEY, LOCK, TOKEN, PORT, SOCKET or ADDR; a key of one word (RUN, TASK)
+// and common process settings (HOME, PATH, USER, XDG_SESSION_ID, ...) never
+// are. It looks only at the last two words: a key may be a constant of
+// megabytes.
 func IsDefaultIdentityKey(key string) bool {
+	i := strings.LastIndexByte(key, '_')
+	if i < 0 {
+		return false // a bare RUN or TASK is a flag more often than an identity
+	}
 	if slices.Contains(processSettings, key) {
 		return false
 	}
-	words := strings.Split(key, "_")
-	if len(words) < 2 {
-		return false // a bare RUN or TASK is a flag more often than an identity
-	}
-	last := words[len(words)-1]
+	last := key[i+1:]
 	if slices.Contains(identityWords, last) {
 		return true
 	}
-	if len(words) >= 2 && slices.Contains(identitySuffixes, last) {
-		return slices.Contains(identityWords, words[len(words)-2])
+	if !slices.Contains(identitySuffixes, last) {
+		return false
 	}
-	return false
+	rest := key[:i]
+	return slices.Contains(identityWords, rest[strings.LastIndexByte(rest, '_')+1:])
 }
 
 // IsIdentityKey reports whether key carries per-run identity: configured as

@@ -29,6 +29,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -349,6 +350,28 @@ func (r *Result) Defs(v *types.Var) []ast.Expr {
 		return nil
 	}
 	return r.defs[v]
+}
+
+// MaxKey is the most bytes of an environment key that messages and facts
+// quote: keys are constants, and a constant may be megabytes long.
+const MaxKey = 80
+
+// Elide returns key when it is at most MaxKey bytes long, else its first
+// and last bytes around "...", MaxKey bytes in all (cut at rune starts):
+// the last words, which make a key an identity key, stay readable. Every
+// key of an Access, a Read, a Source and a fact is elided.
+func Elide(key string) string {
+	if len(key) <= MaxKey {
+		return key
+	}
+	head, tail := (MaxKey-3)/2, len(key)-(MaxKey-3-(MaxKey-3)/2)
+	for head > 0 && !utf8.RuneStart(key[head]) {
+		head--
+	}
+	for tail < len(key) && !utf8.RuneStart(key[tail]) {
+		tail++
+	}
+	return key[:head] + "..." + key[tail:]
 }
 
 // Keys returns the identity keys the package accesses, sorted.

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"go/ast"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -69,4 +71,27 @@ var readsIn = &analysis.Analyzer{
 
 func TestReadsIn(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), readsIn, "reads")
+}
+
+// TestElide: keys in messages and facts are at most identity.MaxKey bytes,
+// keep their head and their identity words, and are cut at rune starts.
+func TestElide(t *testing.T) {
+	long := strings.Repeat("X_", 1<<20) + "SESSION_ID"
+	for _, tc := range []struct{ key, want string }{
+		{"SESSION_ID", "SESSION_ID"},
+		{strings.Repeat("A", identity.MaxKey), strings.Repeat("A", identity.MaxKey)},
+		{long, strings.Repeat("X_", 19) + "..." + strings.Repeat("_X", 14) + "_SESSION_ID"},
+	} {
+		if got := identity.Elide(tc.key); got != tc.want {
+			t.Errorf("Elide(%.20q...) = %q, want %q", tc.key, got, tc.want)
+		}
+	}
+	// Multi-byte runes are never split.
+	for n := identity.MaxKey; n < identity.MaxKey+8; n++ {
+		key := strings.Repeat("é", n) + "_SESSION_ID"
+		got := identity.Elide(key)
+		if len(got) > identity.MaxKey || !utf8.ValidString(got) || !strings.HasSuffix(got, "_SESSION_ID") {
+			t.Errorf("Elide of %d runes = %q (%d bytes)", n, got, len(got))
+		}
+	}
 }

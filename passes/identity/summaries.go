@@ -3,8 +3,10 @@ package identity
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"slices"
+	"strconv"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
@@ -253,8 +255,8 @@ func (r *Result) callSource(call *ast.CallExpr, mode evalMode) (Source, bool) {
 		if api, ok := envFunc(fn); ok && api.op == OpRead {
 			key := ""
 			if len(call.Args) > 0 {
-				if tv, ok := info.Types[call.Args[0]]; ok && tv.Value != nil {
-					key = tv.Value.ExactString()
+				if tv, ok := info.Types[call.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+					key = strconv.Quote(Elide(constant.StringVal(tv.Value)))
 				}
 			}
 			if key == "" {

@@ -373,6 +373,7 @@ func (w *walker) resolve() {
 			}
 			if key, ok := w.constString(p.call.Args[fp.Index]); ok && w.r.cfg.IsIdentityKey(key) {
 				name := lintkit.ShortName(p.fn, w.r.pass.Pkg)
+				key = Elide(key)
 				w.add(&Access{Op: fp.Op, Key: key, API: name, Forwarder: p.fn, Node: p.call, Call: p.call,
 					Desc: fmt.Sprintf("%s(%q)", name, key)})
 				break
@@ -440,6 +441,7 @@ func (w *walker) envCall(call *ast.CallExpr, fn *types.Func, api envAPI) {
 		return
 	}
 	if w.r.cfg.IsIdentityKey(key) && !(api.op == OpRead && w.flags[call]) {
+		key = Elide(key)
 		w.add(&Access{Op: api.op, Key: key, API: name, Node: call, Call: call, Desc: fmt.Sprintf("%s(%q)", name, key)})
 	}
 }
@@ -458,6 +460,7 @@ func (w *walker) expand(call *ast.CallExpr, arg ast.Expr, api string) {
 	})
 	for _, k := range keys {
 		if w.r.cfg.IsIdentityKey(k) {
+			k = Elide(k)
 			w.add(&Access{Op: OpRead, Key: k, API: api, Node: call, Call: call,
 				Desc: fmt.Sprintf("%s(%s)", api, strconv.Quote("$"+k))})
 			return // one finding per call
@@ -498,6 +501,7 @@ func (w *walker) rangeStmt(rs *ast.RangeStmt) {
 			key := strings.TrimSuffix(s, "=")
 			if !filter && !seen[key] && key != "" && !strings.ContainsAny(key, "= ") && w.r.cfg.IsIdentityKey(key) {
 				seen[key] = true
+				key = Elide(key)
 				w.add(&Access{Op: OpRead, Key: key, API: "os.Environ scan", Node: x,
 					Desc: fmt.Sprintf("os.Environ() scan for %q", key)})
 			}

@@ -20,8 +20,12 @@ func TestFactsGob(t *testing.T) {
 	}{
 		{&slots.Accessor{Field: "run", Kind: slots.Guarded}, 100, "slot accessor of mutex field run"},
 		{&slots.Accessor{Field: "current", Kind: slots.Atomic}, 100, "slot accessor of atomic field current"},
+		{&slots.Accessor{Field: "shared.ID", Kind: slots.Numeric}, 100, "slot accessor of numeric field shared.ID"},
 		{&slots.StoresCancel{Params: []int{1}}, 100, "stores cancel params 1 into a field"},
 		{&slots.StoresCancel{Params: []int{0, 2, 5}}, 100, "stores cancel params 0,2,5 into a field"},
+		{&slots.InPlace{}, 100, "changed in place"},
+		{&slots.InPlace{Fields: []string{"Limit", "Name"}}, 100, "changed in place: Limit, Name"},
+		{&slots.SelfBound{Fields: []slots.Binding{{Path: "hooks.process", Method: "Process"}, {Path: "onClose"}}}, 200, "self-bound fields hooks.process (Process), onClose (a closure)"},
 	} {
 		lintkit.CheckFact(t, tc.fact, tc.max, tc.str)
 	}

@@ -1,25 +1,37 @@
-// Package slots computes the facts that the run-binding checks (slotreread,
-// cancelshare) need about functions, from syntax and types only, so that
-// they hold in every importing package:
+// Package slots computes the facts that the run-binding checks
+// (slotreread, cancelshare, lockescape, scopedcopy) need about functions,
+// fields and types, from syntax and types only, so that they hold in every
+// importing package:
 //
-//   - Accessor: a method that returns one field of its receiver read under
-//     the receiver's mutex, or an atomic Load of a field of its receiver
-//     (atomic.Pointer[T], atomic.Value). Calling it is a read of that slot,
-//     so slotreread treats two calls like two Loads.
+//   - Accessor: a method that returns one field of its receiver (a path
+//     of fields: shared.ID) read under the receiver's mutex, or an atomic
+//     Load of a field of its receiver (atomic.Pointer[T], atomic.Value, a
+//     numeric atomic, atomic.LoadInt32(&recv.f)). Calling it is a read of
+//     that slot, so slotreread treats two calls like two Loads.
 //   - StoresCancel: a function that stores one of its cancel parameters
 //     (context.CancelFunc, context.CancelCauseFunc, or a type marked
 //     //ctxbound:canceltoken) into a field, directly or through another
 //     function that does. Passing a cancel func to it hands the func to a
 //     new owner, so cancelshare treats the argument like a field store.
+//   - InPlace: an exported map, slice or pointer field of a struct that
+//     holds a mutex, whose contents the package changes in place
+//     (lockescape).
+//   - SelfBound: a struct type whose values hold funcs bound to the value
+//     itself, set by a constructor or a method (scopedcopy).
 //
-// It reports nothing. Reporting analyzers read the facts through Result.
+// It also serves the building blocks those checks share: the critical
+// sections of a function (Sections) and the operations of sync/atomic
+// (AtomicOp). It reports nothing. Reporting analyzers read the facts
+// through Result.
 package slots
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -38,18 +50,20 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{directives.Analyzer},
 	Run:        lintkit.Safe(run),
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Accessor), new(StoresCancel)},
+	FactTypes:  []analysis.Fact{new(Accessor), new(StoresCancel), new(InPlace), new(SelfBound)},
 }
 
 // The kinds of Accessor.
 const (
-	Guarded = "mutex"  // the field is read under the receiver's mutex
-	Atomic  = "atomic" // the field is an atomic.Pointer or atomic.Value, and Loaded
+	Guarded = "mutex"   // the field is read under the receiver's mutex
+	Atomic  = "atomic"  // the field is an atomic.Pointer or atomic.Value, and Loaded
+	Numeric = "numeric" // the field is a numeric atomic, or an integer Loaded with atomic.LoadInt32 and its siblings
 )
 
 // Accessor is the fact of a method that reads one slot of its receiver:
-// it returns Field, read under the receiver's mutex (Kind Guarded) or
-// Loaded atomically (Kind Atomic).
+// it returns Field (a path of fields below the receiver: run, shared.ID),
+// read under the receiver's mutex (Kind Guarded) or Loaded atomically
+// (Kind Atomic for a binding, Numeric for an integer).
 type Accessor struct {
 	Field string
 	Kind  string
@@ -84,6 +98,12 @@ type Result struct {
 	dirs      *directives.Result
 	accessors map[types.Object]*Accessor
 	stores    map[types.Object]*StoresCancel
+
+	inPlace      map[*types.Var]inPlaceWrite // this package's fields changed in place
+	inPlaceFacts map[types.Object]*InPlace
+
+	selfBound map[types.Object][]Binding // this package's self-bound types
+	selfFacts map[types.Object]*SelfBound
 }
 
 // HasAccessors reports whether any accessor is known, of this package or an
@@ -130,6 +150,25 @@ func run(pass *analysis.Pass) (any, error) {
 		dirs:      pass.ResultOf[directives.Analyzer].(*directives.Result),
 		accessors: lintkit.ObjectFacts[*Accessor](pass),
 		stores:    lintkit.ObjectFacts[*StoresCancel](pass),
+
+		inPlaceFacts: lintkit.ObjectFacts[*InPlace](pass),
+		selfFacts:    lintkit.ObjectFacts[*SelfBound](pass),
+		selfBound:    map[types.Object][]Binding{},
+	}
+	local := selfBindings(pass)
+	named := slices.SortedFunc(maps.Keys(local), func(a, b *types.TypeName) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, tn := range named {
+		r.selfBound[tn] = local[tn]
+		pass.ExportObjectFact(tn, &SelfBound{Fields: local[tn]})
+	}
+	if lintkit.ImportsAny(pass.Pkg, "sync", "internal/sync") {
+		r.inPlace = inPlaceWrites(pass)
+		fields := slices.SortedFunc(maps.Keys(r.inPlace), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) })
+		for _, f := range fields {
+			if f.Exported() {
+				pass.ExportObjectFact(f, r.inPlace[f].fact())
+			}
+		}
 	}
 	var decls []*ast.FuncDecl
 	for _, f := range pass.Files {
@@ -151,7 +190,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	// StoresCancel: a fixpoint over the package, since a constructor may
 	// hand its parameter to another constructor declared later.
-	local := map[*types.Func][]int{}
+	stored := map[*types.Func][]int{}
 	for changed := true; changed; {
 		changed = false
 		for _, fd := range decls {
@@ -160,8 +199,8 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			got := storedParams(pass.TypesInfo, r, fd, fn)
-			if len(got) != len(local[fn]) {
-				local[fn] = got
+			if len(got) != len(stored[fn]) {
+				stored[fn] = got
 				r.stores[fn] = &StoresCancel{Params: got}
 				changed = true
 			}
@@ -169,8 +208,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, fd := range decls {
 		fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-		if fn != nil && len(local[fn]) > 0 {
-			pass.ExportObjectFact(fn, &StoresCancel{Params: local[fn]})
+		if fn != nil && len(stored[fn]) > 0 {
+			pass.ExportObjectFact(fn, &StoresCancel{Params: stored[fn]})
 		}
 	}
 	return r, nil
@@ -179,8 +218,10 @@ func run(pass *analysis.Pass) (any, error) {
 // accessor returns the Accessor fact of a method declaration, or nil. The
 // shapes are deliberately narrow: a method without parameters whose every
 // return statement returns recv.f (or a local assigned only from recv.f)
-// after locking a mutex of recv, or returns recv.f.Load() (possibly
-// type-asserted) for an atomic.Pointer or atomic.Value field f.
+// after locking a mutex of recv, or the Load of an atomic at recv.f:
+// recv.f.Load() (possibly type-asserted) of an atomic.Pointer, an
+// atomic.Value or a numeric atomic, or atomic.LoadInt32(&recv.f) and its
+// siblings. f may be a path of fields (recv.shared.ID).
 func accessor(info *types.Info, fd *ast.FuncDecl) *Accessor {
 	if fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
 		return nil
@@ -192,13 +233,15 @@ func accessor(info *types.Info, fd *ast.FuncDecl) *Accessor {
 	if recv == nil {
 		return nil
 	}
+	k := lintkit.NewKeyer(info)
 	var field, kind string
+	var ftype types.Type
 	locked := false
-	agree := func(f, k string) bool {
+	agree := func(f, kd string, t types.Type) bool {
 		if field == "" {
-			field, kind = f, k
+			field, kind, ftype = f, kd, t
 		}
-		return field == f && kind == k
+		return field == f && kind == kd
 	}
 	ok := true
 	locals := map[types.Object]string{} // local := recv.f
@@ -217,7 +260,7 @@ func accessor(info *types.Info, fd *ast.FuncDecl) *Accessor {
 			if len(n.Lhs) == 1 && len(n.Rhs) == 1 {
 				if id, isID := n.Lhs[0].(*ast.Ident); isID {
 					if obj := info.ObjectOf(id); obj != nil {
-						if f := recvField(info, recv, n.Rhs[0]); f != "" && n.Tok == token.DEFINE {
+						if f := recvPath(info, k, recv, n.Rhs[0]); f != "" && n.Tok == token.DEFINE {
 							locals[obj] = f
 						} else if _, seen := locals[obj]; seen {
 							locals[obj] = "" // reassigned from something else
@@ -235,21 +278,27 @@ func accessor(info *types.Info, fd *ast.FuncDecl) *Accessor {
 				e = ast.Unparen(ta.X)
 			}
 			if call, isCall := e.(*ast.CallExpr); isCall {
-				if f := atomicLoadField(info, recv, call); f != "" {
-					ok = agree(f, Atomic)
-					return false
+				if a, isAtomic := AtomicOp(info, call); isAtomic && a.Op == OpLoad && (a.Binding() || a.Numeric()) && a.Loc != nil {
+					if f := recvPath(info, k, recv, a.Loc); f != "" {
+						kd := Atomic
+						if a.Numeric() {
+							kd = Numeric
+						}
+						ok = agree(f, kd, nil)
+						return false
+					}
 				}
 				ok = false
 				return false
 			}
 			if id, isID := e.(*ast.Ident); isID {
 				if f := locals[info.ObjectOf(id)]; f != "" {
-					ok = agree(f, Guarded)
+					ok = agree(f, Guarded, info.TypeOf(e))
 					return false
 				}
 			}
-			if f := recvField(info, recv, e); f != "" {
-				ok = agree(f, Guarded)
+			if f := recvPath(info, k, recv, e); f != "" {
+				ok = agree(f, Guarded, info.TypeOf(e))
 				return false
 			}
 			ok = false
@@ -257,48 +306,36 @@ func accessor(info *types.Info, fd *ast.FuncDecl) *Accessor {
 		}
 		return true
 	})
-	if !ok || field == "" || (kind == Guarded && (!locked || !isBindingType(fd.Recv, info, field))) {
+	if !ok || field == "" || (kind == Guarded && (!locked || !IsBinding(ftype))) {
 		return nil
 	}
 	return &Accessor{Field: field, Kind: kind}
 }
 
-// recvField returns f when e is recv.f, a field selection, or "".
-func recvField(info *types.Info, recv types.Object, e ast.Expr) string {
+// recvPath returns the path of fields f (a.b for recv.a.b, embedded fields
+// included, as lintkit.Keyer spells them) when e is a chain of field
+// selections on recv, or "".
+func recvPath(info *types.Info, k *lintkit.Keyer, recv types.Object, e ast.Expr) string {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return ""
 	}
-	s := info.Selections[sel]
-	if s == nil || s.Kind() != types.FieldVal {
+	if s := info.Selections[sel]; s == nil || s.Kind() != types.FieldVal {
 		return ""
 	}
-	if id, ok := ast.Unparen(sel.X).(*ast.Ident); !ok || info.ObjectOf(id) != recv {
+	if rootOf(info, sel) != recv {
 		return ""
 	}
-	return sel.Sel.Name
-}
-
-// atomicLoadField returns f when call is recv.f.Load() of an atomic.Pointer
-// or atomic.Value field f, or "".
-func atomicLoadField(info *types.Info, recv types.Object, call *ast.CallExpr) string {
-	fn := lintkit.Callee(info, call)
-	if !IsAtomicSlot(fn, "Load") {
-		return ""
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	v, ok := recv.(*types.Var)
 	if !ok {
 		return ""
 	}
-	return recvField(info, recv, sel.X)
-}
-
-// IsAtomicSlot reports whether fn is the method name of atomic.Pointer or
-// atomic.Value: the atomics that hold a binding, unlike the counters
-// (atomic.Int64 and friends) and flags (atomic.Bool).
-func IsAtomicSlot(fn *types.Func, name string) bool {
-	// A nil *types.Func must not reach IsMethod as a non-nil types.Object.
-	return fn != nil && (lintkit.IsMethod(fn, "sync/atomic", "Pointer", name) || lintkit.IsMethod(fn, "sync/atomic", "Value", name))
+	key, base := k.Key(sel), k.VarKey(v)
+	path, ok := strings.CutPrefix(key, base+".")
+	if !ok {
+		return ""
+	}
+	return path
 }
 
 // isLock reports whether call locks a mutex.
@@ -345,28 +382,6 @@ func IsBinding(t types.Type) bool {
 	switch types.Unalias(t).Underlying().(type) {
 	case *types.Pointer, *types.Interface:
 		return true
-	}
-	return false
-}
-
-// isBindingType reports whether the receiver's field name has a binding
-// type (IsBinding).
-func isBindingType(recv *ast.FieldList, info *types.Info, name string) bool {
-	t := info.TypeOf(recv.List[0].Type)
-	if t == nil {
-		return false
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for f := range st.Fields() {
-		if f.Name() == name {
-			return IsBinding(f.Type())
-		}
 	}
 	return false
 }

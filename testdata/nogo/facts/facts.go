@@ -58,3 +58,29 @@ func (h *Holder) Name() string {
 
 // SetCancel stores its cancel parameter: slots.StoresCancel.
 func (h *Holder) SetCancel(c context.CancelFunc) { h.cancel = c }
+
+// A Registry's Items map is changed in place under its mutex:
+// slots.InPlace on the field.
+type Registry struct {
+	mu    sync.Mutex
+	Items map[string]int
+}
+
+// Put changes Items in place.
+func (r *Registry) Put(k string, v int) {
+	r.mu.Lock()
+	r.Items[k] = v
+	r.mu.Unlock()
+}
+
+// A Conn's onClose is bound to the value itself: slots.SelfBound.
+type Conn struct{ onClose func() }
+
+// NewConn binds onClose to the new value's close method.
+func NewConn() *Conn {
+	c := &Conn{}
+	c.onClose = c.close
+	return c
+}
+
+func (c *Conn) close() {}

@@ -85,7 +85,7 @@ func writes() {
 	os.Setenv("SESSION_ID", "child")        // want `os.Setenv writes identity key SESSION_ID of the process environment outside a root`
 	os.Unsetenv(SessionKey)                 // want `os.Unsetenv erases identity key AGENT_SESSION_KEY`
 	_ = syscall.Setenv("CHAT_CONVERSATION", "x") // want `syscall.Setenv writes identity key CHAT_CONVERSATION`
-	os.Clearenv()                           // want `os.Clearenv erases identity keys \(AGENT_KANBAN_TASK, AGENT_SESSION_KEY, APP_RUN_ID, .*\) of the whole process outside a root`
+	os.Clearenv()                           // want `os.Clearenv erases identity keys \(AGENT_KANBAN_TASK, AGENT_SESSION_KEY, AGENT_SESSION_TOKEN, APP_RUN_ID, .*\) of the whole process outside a root`
 }
 
 func setenv(k, v string) error { return os.Setenv(k, v) }
@@ -132,4 +132,14 @@ func unrelated(ctx context.Context) string {
 // kanban worker".
 func isWorker() bool {
 	return os.Getenv("HERMES_KANBAN_TASK") != "" // want `os.Getenv reads identity key HERMES_KANBAN_TASK`
+}
+
+// A session's own endpoint and credential are identity too.
+func endpoint() (string, string) {
+	tok := os.Getenv("AGENT_SESSION_TOKEN") // want `os.Getenv reads identity key AGENT_SESSION_TOKEN from the process environment outside a root`
+	return tok, os.Getenv("ENGINE_SESSION_PORT") // want `os.Getenv reads identity key ENGINE_SESSION_PORT`
+}
+
+func publish(addr string) {
+	os.Setenv("RUNNER_WORKER_ADDR", addr) // want `os.Setenv writes identity key RUNNER_WORKER_ADDR`
 }

@@ -89,3 +89,8 @@ func flags() bool {
 	b, _ := strconv.ParseBool(os.Getenv("TEST_RUN"))
 	return b
 }
+
+// A port, token or address of the process, not of a session.
+func processEndpoints() (string, string, string) {
+	return os.Getenv("HTTP_PORT"), os.Getenv("GITHUB_TOKEN"), os.Getenv("DBUS_SESSION_BUS_ADDRESS")
+}

@@ -176,3 +176,81 @@ func Twice(s *Slot, other *Slot, next *Run) (string, string) {
 	other.Bind(next)
 	return a, s.Load().ID // want `slot s\.Load\(\) read twice`
 }
+
+// An integer held as a state: loaded twice in one decision, a store
+// between the loads misclassifies it.
+type Conn struct {
+	state       atomic.Int32
+	interrupted uint32
+	flags       atomic.Uint32
+	shared      struct{ ID uint32 }
+}
+
+const (
+	idle = iota
+	running
+	closed
+)
+
+func (c *Conn) Busy() bool {
+	return c.state.Load() == running || c.state.Load() == closed // want `state c\.state loaded twice in one decision: a store between the loads misclassifies it; load it once into a local and test the local`
+}
+
+// The conditions of one if-else chain are one decision.
+func (c *Conn) Interrupted() string {
+	if atomic.LoadUint32(&c.interrupted) == 1 {
+		return "soft"
+	} else if atomic.LoadUint32(&c.interrupted) == 2 { // want `state c\.interrupted loaded twice in one decision`
+		return "hard"
+	}
+	return ""
+}
+
+// So are the cases of one switch.
+func (c *Conn) Describe() string {
+	switch {
+	case c.state.Load() == idle:
+		return "idle"
+	case c.state.Load() == running: // want `state c\.state loaded twice in one decision`
+		return "running"
+	}
+	return "closed"
+}
+
+// A flag word tested through masks.
+func (c *Conn) Ready() bool {
+	return c.flags.Load()&1 != 0 && c.flags.Load()&2 == 0 // want `state c\.flags loaded twice in one decision`
+}
+
+// An integer read through its accessor and again directly in one
+// operation.
+func (c *Conn) threadID() uint32 { return atomic.LoadUint32(&c.shared.ID) }
+
+func wake(id uint32) {}
+
+func (c *Conn) Wake() {
+	if c.threadID() != 0 {
+		wake(atomic.LoadUint32(&c.shared.ID)) // want `c\.shared\.ID read twice in one operation, through c\.threadID\(\) and directly: a store between the reads gives the operation two values; read it once into a local and use it for both`
+	}
+}
+
+// An accessor of a promoted field and a direct read of the same field.
+func (o *Outer) Cur() *Run { return o.slot.Load() }
+
+func PromotedAccessor(o *Outer) (string, string) {
+	a := o.Cur().ID
+	return a, o.Inner.slot.Load().ID // want `slot o\.Inner\.slot read twice`
+}
+
+// The guarded slots above are rebound by their owners.
+func (s *Session) Bind(r *Run) {
+	s.mu.Lock()
+	s.run = r
+	s.mu.Unlock()
+}
+
+func (t *Table) SetOwner(o interface{ Name() string }) {
+	t.mu.Lock()
+	t.owner = o
+	t.mu.Unlock()
+}

@@ -62,3 +62,43 @@ func Scoped(gates []*Gate, i int) string {
 	}
 	return ""
 }
+
+// A state tested twice in one decision: the first load is hoisted into a
+// local named after the field.
+type Conn struct {
+	state  atomic.Int32
+	shared struct{ ID uint32 }
+}
+
+const (
+	running = 1
+	closed  = 2
+)
+
+func (c *Conn) Busy() bool {
+	return c.state.Load() == running || c.state.Load() == closed // want `state c\.state loaded twice`
+}
+
+// An accessor and a direct read.
+func (c *Conn) threadID() uint32 { return atomic.LoadUint32(&c.shared.ID) }
+
+func wake(uint32) {}
+
+func (c *Conn) Wake() {
+	if c.threadID() != 0 {
+		wake(atomic.LoadUint32(&c.shared.ID)) // want `c\.shared\.ID read twice`
+	}
+}
+
+// An accessor whose direct read, in imports.go, is that file's only use
+// of sync/atomic.
+type Thread struct{ id uint32 }
+
+func (t *Thread) ID() uint32 { return atomic.LoadUint32(&t.id) }
+
+// Bind rebinds the guarded slot.
+func (g *Gate) Bind(r *Run) {
+	g.mu.Lock()
+	g.run = r
+	g.mu.Unlock()
+}

@@ -324,3 +324,155 @@ func (g *Gate) Ensure() (*Run, string) {
 	}
 	return cur, g.slot.Load().ID
 }
+
+// Integers: counters, statistics, re-checks and states read once.
+type Conn struct {
+	state atomic.Int32
+	n     atomic.Int64
+	bytes atomic.Uint64
+	want  int32
+	id    uint32
+}
+
+const (
+	idle = iota
+	running
+	closed
+)
+
+func work() {}
+
+// A counter (the package adds to it) compared twice.
+func (c *Conn) Count() bool {
+	c.n.Add(1)
+	return c.n.Load() > 10 || c.n.Load() < 0
+}
+
+// A statistic: arithmetic, not a test.
+func (c *Conn) Stats() uint64 { return c.bytes.Load() + c.bytes.Load()/2 }
+
+// A re-check in a later statement is a new decision: polling on purpose.
+func (c *Conn) Steps() {
+	if c.state.Load() == closed {
+		return
+	}
+	work()
+	if c.state.Load() == closed {
+		return
+	}
+	work()
+}
+
+// A re-check inside a branch is a new decision too.
+func (c *Conn) Nested() {
+	if c.state.Load() == running {
+		work()
+		if c.state.Load() == closed {
+			return
+		}
+	}
+}
+
+// A compare-and-swap loop writes the state itself.
+func (c *Conn) Start() bool {
+	for {
+		s := c.state.Load()
+		if s == closed {
+			return false
+		}
+		if c.state.CompareAndSwap(s, running) {
+			return true
+		}
+	}
+}
+
+// Read once, then tested.
+func (c *Conn) Once() string {
+	switch st := c.state.Load(); st {
+	case idle:
+		return "idle"
+	case running:
+		return "running"
+	}
+	return "closed"
+}
+
+// Compared with values, not constants: a number, not a state.
+func (c *Conn) Values(other int32) bool {
+	return c.state.Load() == c.want || c.state.Load() == other
+}
+
+// An integer read twice through its accessor only, as a number.
+func (c *Conn) ID() uint32 { return atomic.LoadUint32(&c.id) }
+
+func (c *Conn) Sum() uint32 { return c.ID() + c.ID() }
+
+// A refresh into the same variable replaces the old value.
+func (p *Pair) Loop(n int) string {
+	p.mu.Lock()
+	run := p.run
+	p.mu.Unlock()
+	id := ""
+	for range n {
+		id += run.ID
+		p.mu.Lock()
+		run = p.run // re-snapshot: it may have been rebound
+		p.mu.Unlock()
+	}
+	return id
+}
+
+// A re-check under the lock taken again: is it still bound?
+func (p *Pair) Recheck(work func(*Run)) {
+	p.mu.Lock()
+	r := p.run
+	p.mu.Unlock()
+	work(r)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.run == nil {
+		return
+	}
+}
+
+// A pointer field bound once, at construction, is not a slot: reading it
+// in two critical sections reads the same value.
+type RouteConn struct {
+	mu    sync.Mutex
+	route *Run
+}
+
+func NewRouteConn(r *Run) *RouteConn {
+	c := &RouteConn{}
+	c.route = r
+	return c
+}
+
+func (c *RouteConn) Describe() (string, func()) {
+	c.mu.Lock()
+	id := c.route.ID
+	c.mu.Unlock()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return id, c.route.Cancel
+}
+
+// Writing through the slot reads nothing of it.
+func (p *Pair) Restore() {
+	p.mu.Lock()
+	id := p.run.ID
+	p.mu.Unlock()
+	p.mu.Lock()
+	p.run.ID = id
+	p.mu.Unlock()
+}
+
+// A nil re-check of a field of the slot starts a new decision.
+func (p *Pair) Gone() bool {
+	p.mu.Lock()
+	r := p.run
+	p.mu.Unlock()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.run.Cancel == nil || r.ID == ""
+}

@@ -37,10 +37,25 @@ func (b *Binder) Atomic() *Run { return b.cur.Load() } // want Atomic:"slot acce
 
 func (b *Binder) Value() *Run { return b.val.Load().(*Run) } // want Value:"slot accessor of atomic field val"
 
+func (b *Binder) Counter() int64 { return b.n.Load() } // want Counter:"slot accessor of numeric field n"
+
+// A path of fields, and the function form of an atomic load.
+type Thread struct {
+	shared struct{ ID uint32 }
+	Inner
+}
+
+type Inner struct{ run atomic.Pointer[Run] }
+
+func (t *Thread) threadID() uint32 { return atomic.LoadUint32(&t.shared.ID) } // want threadID:"slot accessor of numeric field shared.ID"
+
+// A promoted field is named by its full path, as the read of it is.
+func (t *Thread) Run() *Run { return t.run.Load() } // want Run:"slot accessor of atomic field Inner.run"
+
 // Not accessors.
 func (b *Binder) Unlocked() *Run   { return b.run }
-func (b *Binder) Counter() int64   { return b.n.Load() }
 func (b *Binder) Param(i int) *Run { return b.cur.Load() }
+func (t *Thread) Swap() uint32     { return atomic.SwapUint32(&t.shared.ID, 0) }
 func (b *Binder) Mixed(x bool) *Run {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -119,4 +134,73 @@ func (s *State) Failed() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.failed
+}
+
+// SelfBound: funcs bound to the value itself.
+type Conn struct { // want Conn:"self-bound fields handler \\(serve\\), hooks.process \\(Process\\), onClose \\(a closure\\)"
+	hooks   hooks
+	onClose func()
+	handler func(int)
+	other   func(int)
+}
+
+type hooks struct{ process func(int) }
+
+func (c *Conn) Process(int) {}
+func (c *Conn) serve(int)   {}
+func (c *Conn) cleanup()    {}
+
+func NewConn(peer *Conn) *Conn {
+	c := &Conn{}
+	c.hooks = hooks{process: c.Process}
+	c.onClose = func() { c.cleanup() }
+	c.other = peer.Process // another value's method: not self-bound
+	return c
+}
+
+func (c *Conn) init() { c.handler = handlerFunc(c.serve) }
+
+type handlerFunc func(int)
+
+// Not self-bound: a func of another value, or one assigned to a value
+// the function neither allocates nor receives.
+type Wired struct{ f func() }
+
+func Wire(p *Wired, c *Conn) { p.f = c.cleanup }
+
+// InPlace: exported reference fields of a struct with a mutex, changed in
+// place outside construction.
+type Table struct {
+	mu    sync.Mutex
+	Rows  map[string]int // want Rows:"changed in place"
+	Cols  []string       // want Cols:"changed in place"
+	Opt   *Opt           // want Opt:"changed in place: Limit"
+	Acc   *Locked
+	Fresh map[string]int
+	Grown []string
+	rows  map[string]int
+}
+
+type Opt struct{ Limit, Name int }
+
+type Locked struct {
+	mu sync.Mutex
+	N  int
+}
+
+func NewTable() *Table {
+	t := &Table{Fresh: map[string]int{}}
+	t.Fresh["a"] = 1 // construction
+	return t
+}
+
+func (t *Table) Set(k string, i int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.Rows[k] = i
+	t.rows[k] = i // unexported: no fact
+	t.Cols = append(t.Cols[:i], t.Cols[i+1:]...)
+	t.Opt.Limit = i
+	t.Acc.N = i // a value with its own lock
+	t.Grown = append(t.Grown, k)
 }

@@ -43,3 +43,10 @@ func (s *Slot) Get() *Run {
 type Tracker struct{ cur atomic.Pointer[Run] }
 
 func (t *Tracker) Cur() *Run { return t.cur.Load() }
+
+// Thread's ThreadID is an accessor of an integer, in this package.
+type Thread struct {
+	Shared struct{ ID uint32 }
+}
+
+func (t *Thread) ThreadID() uint32 { return atomic.LoadUint32(&t.Shared.ID) }

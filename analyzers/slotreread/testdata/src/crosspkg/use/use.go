@@ -1,7 +1,11 @@
 // Package use reads the slots of package dep.
 package use
 
-import "crosspkg/dep"
+import (
+	"sync/atomic"
+
+	"crosspkg/dep"
+)
 
 func Gate(g *dep.Gate) (string, string) {
 	a := g.Current().ID
@@ -21,4 +25,13 @@ func Tracker(t *dep.Tracker) (string, string) {
 // One read of each: fine.
 func Once(g *dep.Gate, s *dep.Slot) (string, string) {
 	return g.Current().ID, s.Get().ID
+}
+
+func wake(uint32) {}
+
+// An accessor of another package and a direct read of its field.
+func Thread(t *dep.Thread) {
+	if t.ThreadID() != 0 {
+		wake(atomic.LoadUint32(&t.Shared.ID)) // want `t\.Shared\.ID read twice in one operation, through t\.ThreadID\(\) and directly`
+	}
 }

@@ -1,0 +1,922 @@
+package atomicrmw
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
+	"github.com/ctxbound/ctxbound/passes/directives"
+	"github.com/ctxbound/ctxbound/passes/slots"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports check-then-act updates of an atomic: a Store guarded by
+// a comparison with an earlier Load, without a CompareAndSwap.
+var Analyzer = &analysis.Analyzer{
+	Name:     "atomicrmw",
+	Doc:      lintkit.MustExtractDoc(doc, "atomicrmw"),
+	URL:      "https://github.com/ctxbound/ctxbound/blob/main/docs/checks.md#atomicrmw",
+	Requires: []*analysis.Analyzer{directives.Analyzer},
+	Run:      lintkit.Safe(run),
+}
+
+type checker struct {
+	pass *analysis.Pass
+	r    *lintkit.Reporter
+	k    *lintkit.Keyer
+	// writers of each atomic location of the package (location), outside
+	// test files and construction (lazy).
+	writers map[string][]writer
+	// The package's non-test function declarations, where each function of
+	// the package is called, and whether a function runs with a lock held.
+	decls  []*ast.FuncDecl
+	byFunc map[*types.Func]*ast.FuncDecl
+	calls  map[*types.Func][]callSite
+	holds  map[*types.Func]bool
+}
+
+// A writer is one atomic write of a field or variable, and what it holds.
+type writer struct {
+	held   []types.Object // the mutexes of the written value held there
+	locked bool           // in a function whose name or doc says its caller holds the lock
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	c := &checker{
+		pass: pass,
+		r:    lintkit.NewReporter(pass, pass.ResultOf[directives.Analyzer].(*directives.Result)),
+		k:    lintkit.NewKeyer(pass.TypesInfo),
+
+		holds: map[*types.Func]bool{},
+	}
+	if !importsAtomic(pass.Pkg) {
+		c.r.Finish()
+		return nil, nil // no atomic to load and store
+	}
+	for _, f := range pass.Files {
+		if c.r.Generated(f.Pos()) || strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go") {
+			continue // test code runs one scenario at a time: the race detector checks it
+		}
+		var decl *types.Func // the function declaration being walked
+		var stack []ast.Node
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				decl = nil
+				if n.Body != nil {
+					decl, _ = pass.TypesInfo.Defs[n.Name].(*types.Func)
+					c.function(n, decl, n.Body)
+				}
+			case *ast.FuncLit:
+				// A literal deferred or called where it stands runs with
+				// whatever lock its function's caller holds.
+				var site *types.Func
+				if k := len(stack); k >= 2 {
+					if call, ok := stack[k-1].(*ast.CallExpr); ok && ast.Unparen(call.Fun) == n {
+						switch stack[k-2].(type) {
+						case *ast.DeferStmt, *ast.ExprStmt:
+							site = decl
+						}
+					}
+				}
+				c.function(n, site, n.Body)
+			}
+			stack = append(stack, n)
+			return true
+		})
+	}
+	c.r.Finish()
+	return nil, nil
+}
+
+// importsAtomic reports whether pkg, or a package it imports, imports
+// sync/atomic: the atomics it can reach are its own or fields of types of
+// its imports.
+func importsAtomic(pkg *types.Package) bool {
+	if lintkit.Imports(pkg, "sync/atomic") {
+		return true
+	}
+	for _, p := range pkg.Imports() {
+		if lintkit.Imports(p, "sync/atomic") {
+			return true
+		}
+	}
+	return false
+}
+
+// An access is one atomic operation in the function being checked.
+type access struct {
+	call  *ast.CallExpr
+	a     slots.AtomicCall
+	key   string
+	stack []ast.Node // enclosing nodes, outermost first
+}
+
+// A check is a test of a Load's result in a condition.
+type check struct {
+	load  *access
+	cond  ast.Expr    // the condition that holds it
+	cmp   ast.Expr    // the comparison (or the Load itself, or !Load, for a Bool)
+	op    token.Token // EQL, NEQ, LSS, ... ; EQL for a Bool tested as true, NEQ as false
+	other ast.Expr    // the other operand; nil for a Bool
+	bound bool        // the Load is bound to a local first (old := x.Load(); if old < v)
+	// holder is the block or case whose statements run because of the
+	// test: the if's body or else, the case, or the block that goes on
+	// after an if that leaves.
+	holder ast.Node
+}
+
+// function checks one function body; function literals are checked on
+// their own.
+func (c *checker) function(fn ast.Node, obj *types.Func, body *ast.BlockStmt) {
+	defer lintkit.At(c.pass.Fset, fn)
+	info := c.pass.TypesInfo
+	var (
+		loads, acts []*access
+		cas         = map[string]bool{}
+		locks       []token.Pos
+		stack       []ast.Node
+	)
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			if a, ok := slots.AtomicOp(info, call); ok && a.Loc != nil {
+				if key := c.k.Key(a.Loc); key != "" {
+					ac := &access{call: call, a: a, key: key, stack: append([]ast.Node(nil), stack...)}
+					switch a.Op {
+					case slots.OpLoad:
+						loads = append(loads, ac)
+					case slots.OpStore, slots.OpSwap:
+						acts = append(acts, ac)
+					case slots.OpCAS:
+						cas[key] = true
+					}
+				}
+			} else if slots.IsLock(lintkit.Callee(info, call)) {
+				locks = append(locks, call.Pos())
+			}
+		}
+		stack = append(stack, n)
+		return true
+	})
+	if len(acts) == 0 || len(loads) == 0 {
+		return
+	}
+	bound := c.boundLoads(body, loads)
+	var fl *lintkit.Flow
+	var sections []slots.Section
+	for _, act := range acts {
+		if cas[act.key] {
+			continue // a CompareAndSwap loop, or the author's own protocol
+		}
+		ck, where := c.guard(act, bound)
+		if ck == nil || benign(info, ck, act, where) {
+			continue
+		}
+		if fl == nil {
+			fl = lintkit.NewFlow(body)
+			sections = slots.Sections(info, c.k, body)
+		}
+		cut := func(n ast.Node) bool {
+			for _, l := range locks {
+				if lintkit.Contains(n, l) {
+					return true // double-checked locking: the check that counts is under the lock
+				}
+			}
+			return false
+		}
+		if !fl.Reaches(ck.load.call.Pos(), act.call.Pos(), cut) {
+			continue
+		}
+		if c.singleWriter(act, ck, obj, sections) {
+			continue
+		}
+		c.report(act, ck, where)
+	}
+}
+
+// boundLoads returns the locals bound once to a Load (old := x.Load(), var
+// old = x.Load()) and never assigned again in body.
+func (c *checker) boundLoads(body *ast.BlockStmt, loads []*access) map[*types.Var]*access {
+	info := c.pass.TypesInfo
+	byCall := map[ast.Expr]*access{}
+	for _, l := range loads {
+		byCall[l.call] = l
+	}
+	out := map[*types.Var]*access{}
+	assigned := map[*types.Var]int{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, ok := l.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				v, _ := info.ObjectOf(id).(*types.Var)
+				if v == nil {
+					continue
+				}
+				assigned[v]++
+				if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
+					if l := byCall[ast.Unparen(n.Rhs[i])]; l != nil {
+						out[v] = l
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				v, _ := info.Defs[id].(*types.Var)
+				if v == nil {
+					continue
+				}
+				assigned[v]++
+				if len(n.Names) == len(n.Values) {
+					if l := byCall[ast.Unparen(n.Values[i])]; l != nil {
+						out[v] = l
+					}
+				}
+			}
+		case *ast.IncDecStmt:
+			if id, ok := n.X.(*ast.Ident); ok {
+				if v, _ := info.ObjectOf(id).(*types.Var); v != nil {
+					assigned[v] += 2
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := n.X.(*ast.Ident); ok && n.Op == token.AND {
+				if v, _ := info.ObjectOf(id).(*types.Var); v != nil {
+					assigned[v] += 2
+				}
+			}
+		}
+		return true
+	})
+	for v := range out {
+		if assigned[v] != 1 {
+			delete(out, v)
+		}
+	}
+	return out
+}
+
+// The places a guard puts the act.
+const (
+	inBody  = iota // if check { act }
+	inElse         // if check { ... } else { act }
+	inCase         // switch { case check: act }
+	afterIf        // if !check { return }; act
+)
+
+// guard returns the nearest check of the act's atomic whose outcome
+// decides whether the act runs, and where the act is.
+func (c *checker) guard(act *access, bound map[*types.Var]*access) (*check, int) {
+	st := act.stack
+	for i := len(st) - 1; i >= 0; i-- {
+		child := ast.Node(act.call)
+		if i+1 < len(st) {
+			child = st[i+1]
+		}
+		switch n := st[i].(type) {
+		case *ast.IfStmt:
+			if child == n.Body || child == n.Else {
+				if ck := c.checkIn(n.Cond, act, bound); ck != nil {
+					if child == n.Body {
+						ck.holder = n.Body
+						return ck, inBody
+					}
+					ck.holder = n.Else
+					return ck, inElse
+				}
+			}
+		case *ast.CaseClause:
+			if indexOf(n.Body, child) >= 0 {
+				for _, e := range n.List {
+					if ck := c.checkIn(e, act, bound); ck != nil {
+						ck.holder = n
+						return ck, inCase
+					}
+				}
+			}
+		case *ast.BlockStmt:
+			// if !check { return }; act
+			for j := indexOf(n.List, child) - 1; j >= 0; j-- {
+				ifs, ok := n.List[j].(*ast.IfStmt)
+				if !ok || ifs.Else != nil || !terminates(ifs.Body) {
+					continue
+				}
+				if ck := c.checkIn(ifs.Cond, act, bound); ck != nil {
+					ck.holder = n
+					return ck, afterIf
+				}
+			}
+		case *ast.FuncLit:
+			return nil, 0
+		}
+	}
+	return nil, 0
+}
+
+func indexOf(list []ast.Stmt, n ast.Node) int {
+	for i, s := range list {
+		if ast.Node(s) == n {
+			return i
+		}
+	}
+	return -1
+}
+
+// terminates reports whether a block ends by leaving the code that
+// follows it: return, break, continue or goto. A block that panics is an
+// assertion (if x.Load() != want { panic(...) }), not a guard.
+func terminates(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	}
+	return false
+}
+
+// checkIn returns the check of act's atomic in condition cond, or nil: a
+// comparison of a Load of the same location (or of a local bound to one)
+// with another value, or for an atomic.Bool the Load used as a condition.
+func (c *checker) checkIn(cond ast.Expr, act *access, bound map[*types.Var]*access) *check {
+	info := c.pass.TypesInfo
+	loadOf := func(e ast.Expr) (*access, bool) {
+		e = ast.Unparen(e)
+		if call, ok := e.(*ast.CallExpr); ok {
+			if tv, ok := info.Types[call.Fun]; ok && tv.IsType() && len(call.Args) == 1 {
+				e = ast.Unparen(call.Args[0]) // a conversion
+			}
+		}
+		switch e := e.(type) {
+		case *ast.CallExpr:
+			if a, ok := slots.AtomicOp(info, e); ok && a.Op == slots.OpLoad && a.Loc != nil && c.k.Key(a.Loc) == act.key {
+				return &access{call: e, a: a, key: act.key}, false
+			}
+		case *ast.Ident:
+			if v, _ := info.ObjectOf(e).(*types.Var); v != nil {
+				if l := bound[v]; l != nil && l.key == act.key {
+					return l, true
+				}
+			}
+		}
+		return nil, false
+	}
+	var found *check
+	var visit func(e ast.Expr)
+	visit = func(e ast.Expr) {
+		if found != nil {
+			return
+		}
+		e = ast.Unparen(e)
+		switch x := e.(type) {
+		case *ast.BinaryExpr:
+			switch x.Op {
+			case token.LAND, token.LOR:
+				visit(x.X)
+				visit(x.Y)
+				return
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+				if l, b := loadOf(x.X); l != nil {
+					found = &check{load: l, cond: cond, cmp: x, op: x.Op, other: x.Y, bound: b}
+				} else if l, b := loadOf(x.Y); l != nil {
+					found = &check{load: l, cond: cond, cmp: x, op: mirror(x.Op), other: x.X, bound: b}
+				}
+			}
+		case *ast.UnaryExpr:
+			if x.Op == token.NOT {
+				if l, b := loadOf(x.X); l != nil && l.a.Type == "Bool" {
+					found = &check{load: l, cond: cond, cmp: x, op: token.NEQ, bound: b}
+					return
+				}
+				visit(x.X)
+			}
+		default:
+			if l, b := loadOf(x); l != nil && l.a.Type == "Bool" {
+				found = &check{load: l, cond: cond, cmp: x, op: token.EQL, bound: b}
+			}
+		}
+	}
+	visit(cond)
+	return found
+}
+
+// mirror returns the comparison that holds with its operands swapped.
+func mirror(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
+// benign reports whether a guarded act loses nothing:
+//
+//   - it stores the very value it compared with, and is the only thing the
+//     guard does (if x.Load() != v { x.Store(v) }: a store avoided when
+//     nothing changes);
+//   - after an equality test, it does not stand directly in the block the
+//     test guards: a latch set on a discovery further down (if !ok {
+//     drained.Store(true); ... }), not a claim;
+//   - after an equality test, it stores a constant and is the last
+//     statement of its block that does work: goroutines that race store the same value
+//     and act on nothing after it (a latch, if errno == ENOSYS {
+//     unsupported.Store(true) }, or a flag cleared once the work it guards
+//     is done). A Store followed by the work it claims is reported.
+func benign(info *types.Info, ck *check, act *access, where int) bool {
+	if ck.op != token.NEQ && ck.op != token.EQL {
+		return false
+	}
+	if !direct(ck, act) {
+		return true // a latch set on a discovery further down, not a claim
+	}
+	if len(act.a.Args) != 1 {
+		return false
+	}
+	val := act.a.Args[0]
+	if tv := info.Types[val]; (tv.Value != nil || tv.IsNil()) && lastInBlock(act) {
+		return true
+	}
+	if ck.other == nil || !sameExpr(info, ck.other, val) {
+		return false
+	}
+	if ck.op == token.EQL {
+		return true // if x.Load() == v { x.Store(v) } changes nothing
+	}
+	// The guarded block holds the store alone.
+	for i := len(act.stack) - 1; i >= 0; i-- {
+		if b, ok := act.stack[i].(*ast.BlockStmt); ok {
+			return len(b.List) == 1 && where == inBody
+		}
+	}
+	return false
+}
+
+// direct reports whether the act's statement stands directly in the block
+// or case that the test guards: test, then claim.
+func direct(ck *check, act *access) bool {
+	for i := len(act.stack) - 1; i > 0; i-- {
+		if _, ok := act.stack[i].(ast.Stmt); ok {
+			return act.stack[i-1] == ck.holder
+		}
+	}
+	return false
+}
+
+// lastInBlock reports whether the statement that holds the act is the last
+// of its block or case that does work: only returns and branches without
+// calls may follow it.
+func lastInBlock(act *access) bool {
+	for i := len(act.stack) - 1; i > 0; i-- {
+		stmt, ok := act.stack[i].(ast.Stmt)
+		if !ok {
+			continue
+		}
+		var list []ast.Stmt
+		switch p := act.stack[i-1].(type) {
+		case *ast.BlockStmt:
+			list = p.List
+		case *ast.CaseClause:
+			list = p.Body
+		case *ast.CommClause:
+			list = p.Body
+		default:
+			return false
+		}
+		i := indexOf(list, stmt)
+		if i < 0 {
+			return false
+		}
+		for _, rest := range list[i+1:] {
+			if !leaves(rest) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// leaves reports whether s only leaves the block, doing no work: a return
+// of values computed without calls, break, continue, goto.
+func leaves(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.BranchStmt:
+		return true
+	case *ast.ReturnStmt:
+		calls := false
+		for _, r := range s.Results {
+			ast.Inspect(r, func(n ast.Node) bool {
+				_, isCall := n.(*ast.CallExpr)
+				calls = calls || isCall
+				return !calls
+			})
+		}
+		return !calls
+	}
+	return false
+}
+
+// sameExpr reports whether x and y are the same constant, or the same
+// variable or field path.
+func sameExpr(info *types.Info, x, y ast.Expr) bool {
+	tx, ty := info.Types[x], info.Types[y]
+	if tx.Value != nil && ty.Value != nil {
+		return tx.Value.ExactString() == ty.Value.ExactString()
+	}
+	if isNil(info, x) && isNil(info, y) {
+		return true
+	}
+	k := lintkit.NewKeyer(info)
+	kx := k.Key(x)
+	return kx != "" && kx == k.Key(y)
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	return info.Types[ast.Unparen(e)].IsNil()
+}
+
+// singleWriter reports whether the act is proven to have no concurrent
+// writer: the check and the act run under a mutex of the value (or in a
+// function that runs with a lock held: callerHolds), and every write of the
+// location in the package runs under that same mutex (or in such a
+// function). Only locations this package alone can name can be proven:
+// an unexported variable, or a path of fields with an unexported one, of a
+// type of this package.
+func (c *checker) singleWriter(act *access, ck *check, site *types.Func, sections []slots.Section) bool {
+	loc, private := c.location(act.a.Loc)
+	if loc == "" || !private {
+		return false
+	}
+	var mutexes []types.Object
+	for _, s := range sections {
+		if s.Obj != nil && s.Contains(ck.load.call.Pos()) && s.Contains(act.call.Pos()) && c.guards(s, act.a.Loc) {
+			mutexes = append(mutexes, s.Obj)
+		}
+	}
+	ws := c.writersOf(loc) // indexes the package's calls too
+	locked := c.callerHolds(site, 0)
+	if len(mutexes) == 0 && !locked {
+		return false
+	}
+	if len(ws) == 0 {
+		return false
+	}
+	// The mutex every writer holds: one this site holds, or, for a site
+	// whose caller holds the lock, any one mutex common to the writers that
+	// lock.
+	candidates := mutexes
+	if len(candidates) == 0 {
+		for _, w := range ws {
+			candidates = append(candidates, w.held...)
+		}
+	}
+	for _, m := range candidates {
+		all := true
+		for _, w := range ws {
+			if !w.locked && !containsObj(w.held, m) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	// Every writer is itself a ...Locked function and so is this site.
+	if locked {
+		for _, w := range ws {
+			if !w.locked {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func containsObj(list []types.Object, o types.Object) bool {
+	for _, x := range list {
+		if x == o {
+			return true
+		}
+	}
+	return false
+}
+
+// lockHeld reports whether a function says its caller holds the lock: by
+// its name (updateLocked, flushlocked) or its doc comment ("Lock should be
+// held.", "c.mu must be held", "+checklocks:mu").
+func lockHeld(fd *ast.FuncDecl) bool {
+	if strings.HasSuffix(strings.ToLower(fd.Name.Name), "locked") {
+		return true
+	}
+	if fd.Doc == nil {
+		return false
+	}
+	doc := strings.ToLower(fd.Doc.Text())
+	for _, p := range heldPhrases {
+		if strings.Contains(doc, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// heldPhrases say, in a doc comment, that the caller holds the lock.
+var heldPhrases = []string{"must be held", "should be held", "needs to be held", "is held", "with the lock held", "caller holds", "caller must hold", "+checklocks"}
+
+// guards reports whether section s holds the mutex of the value that loc
+// belongs to: s.mu for s.f or s.inner.f, a package-level mutex for a
+// package-level variable.
+func (c *checker) guards(s slots.Section, loc ast.Expr) bool {
+	switch x := ast.Unparen(loc).(type) {
+	case *ast.SelectorExpr:
+		if sel := c.pass.TypesInfo.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
+			return lintkit.KeyCovers(s.Owner, c.k.Key(x.X))
+		}
+	case *ast.Ident:
+		v, ok := s.Obj.(*types.Var)
+		return ok && !v.IsField() && v.Parent() == c.pass.Pkg.Scope()
+	}
+	return false
+}
+
+// location names the atomic location loc the same way in every function:
+// a package-level variable, or the named type of the value at the root of
+// a path of fields and the path (msgBlock.first.seq); "" for a location it
+// cannot name (a local, an element). private reports whether only this
+// package can write it.
+func (c *checker) location(loc ast.Expr) (name string, private bool) {
+	info := c.pass.TypesInfo
+	if id, ok := ast.Unparen(loc).(*ast.Ident); ok {
+		v, ok := info.ObjectOf(id).(*types.Var)
+		if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
+			return "", false
+		}
+		return "var " + v.Pkg().Path() + "." + v.Name(), v.Pkg() == c.pass.Pkg && !v.Exported()
+	}
+	root := slots.RootVar(info, loc)
+	if root == nil {
+		return "", false
+	}
+	key := c.k.Key(loc)
+	path, ok := strings.CutPrefix(key, c.k.VarKey(root)+".")
+	if !ok {
+		return "", false
+	}
+	if root.Parent() == root.Pkg().Scope() {
+		name = "var " + root.Pkg().Path() + "." + root.Name()
+		private = root.Pkg() == c.pass.Pkg && !root.Exported()
+	} else {
+		n := lintkit.NamedOf(root.Type())
+		if n == nil || n.Obj().Pkg() == nil {
+			return "", false
+		}
+		name = "type " + n.Obj().Pkg().Path() + "." + n.Obj().Name()
+		private = n.Obj().Pkg() == c.pass.Pkg
+		if private {
+			private = false
+			for f := range strings.SplitSeq(path, ".") {
+				if !token.IsExported(f) {
+					private = true
+				}
+			}
+		}
+	}
+	return name + "." + path, private
+}
+
+// writersOf returns the atomic writes of location loc in the package's
+// non-test files, outside construction (a value the function itself
+// allocates, or gets from a constructor of this package).
+func (c *checker) writersOf(loc string) []writer {
+	if c.writers == nil {
+		c.writers = map[string][]writer{}
+		c.indexCalls()
+		for _, fd := range c.decls {
+			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			c.collectWriters(c.callerHolds(fn, 0), fd.Body)
+		}
+	}
+	return c.writers[loc]
+}
+
+// A callSite is a call of a function of this package, in a non-test file.
+type callSite struct {
+	in     *types.Func // the function that calls
+	locked bool        // inside a critical section there
+}
+
+// indexCalls records the non-test function declarations of the package and,
+// for each function of the package, where it is called.
+func (c *checker) indexCalls() {
+	info := c.pass.TypesInfo
+	c.calls = map[*types.Func][]callSite{}
+	c.byFunc = map[*types.Func]*ast.FuncDecl{}
+	for _, f := range c.pass.Files {
+		if strings.HasSuffix(c.pass.Fset.File(f.FileStart).Name(), "_test.go") {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			c.decls = append(c.decls, fd)
+			in, _ := info.Defs[fd.Name].(*types.Func)
+			if in != nil {
+				c.byFunc[in] = fd
+			}
+			sections := slots.Sections(info, c.k, fd.Body)
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				callee := lintkit.Callee(info, call)
+				if callee == nil || callee.Pkg() != c.pass.Pkg {
+					return true
+				}
+				locked := false
+				for _, s := range sections {
+					if s.Obj != nil && s.Contains(call.Pos()) {
+						locked = true
+					}
+				}
+				c.calls[callee] = append(c.calls[callee], callSite{in: in, locked: locked})
+				return true
+			})
+		}
+	}
+}
+
+// callerHolds reports whether fn runs with a lock held: its name or doc
+// says so (lockHeld), or it is unexported and every call of it in the
+// package is inside a critical section or in a function that itself runs
+// with a lock held (a helper of locked code; a few levels deep).
+func (c *checker) callerHolds(fn *types.Func, depth int) bool {
+	if fn == nil {
+		return false
+	}
+	if fd := c.byFunc[fn]; fd != nil && lockHeld(fd) {
+		return true
+	}
+	if fn.Exported() || depth > 3 {
+		return false
+	}
+	if v, ok := c.holds[fn]; ok {
+		return v
+	}
+	c.holds[fn] = false // a cycle proves nothing
+	sites := c.calls[fn]
+	held := len(sites) > 0
+	for _, s := range sites {
+		if !s.locked && !c.callerHolds(s.in, depth+1) {
+			held = false
+			break
+		}
+	}
+	c.holds[fn] = held
+	return held
+}
+
+// fresh returns the locals of body bound to a value that is not shared
+// yet: allocated here (slots.FreshLocals), or returned by a constructor of
+// this package (a function whose every return hands back such a value).
+func (c *checker) fresh(body *ast.BlockStmt) map[*types.Var]bool {
+	info := c.pass.TypesInfo
+	out := slots.FreshLocals(info, body)
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Rhs) != 1 {
+			return true
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || !c.constructor(lintkit.Callee(info, call)) {
+			return true
+		}
+		if id, ok := as.Lhs[0].(*ast.Ident); ok {
+			if v, _ := info.Defs[id].(*types.Var); v != nil {
+				out[v] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// constructor reports whether fn, of this package, returns a value it
+// allocates in every return statement.
+func (c *checker) constructor(fn *types.Func) bool {
+	fd := c.byFunc[fn]
+	if fd == nil || fd.Type.Results.NumFields() == 0 {
+		return false
+	}
+	info := c.pass.TypesInfo
+	fresh := slots.FreshLocals(info, fd.Body)
+	ok, any := true, false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			any = true
+			if len(n.Results) == 0 {
+				ok = false
+				return false
+			}
+			e := ast.Unparen(n.Results[0])
+			if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+				e = ast.Unparen(u.X)
+			}
+			switch e := e.(type) {
+			case *ast.CompositeLit:
+			case *ast.Ident:
+				v, _ := info.Uses[e].(*types.Var)
+				ok = ok && v != nil && fresh[v]
+			default:
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok && any
+}
+
+// collectWriters records the atomic writes of one function body, function
+// literals included (as parts of the function that holds them).
+func (c *checker) collectWriters(held bool, body *ast.BlockStmt) {
+	info := c.pass.TypesInfo
+	sections := slots.Sections(info, c.k, body)
+	fresh := c.fresh(body)
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		a, ok := slots.AtomicOp(info, call)
+		if !ok || !a.IsWrite() || a.Loc == nil {
+			return true
+		}
+		loc, _ := c.location(a.Loc)
+		if loc == "" {
+			return true
+		}
+		if root := slots.RootVar(info, a.Loc); root != nil && fresh[root] {
+			return true // construction: the value is not shared yet
+		}
+		w := writer{locked: held}
+		for _, s := range sections {
+			if s.Obj != nil && s.Contains(call.Pos()) && c.guards(s, a.Loc) {
+				w.held = append(w.held, s.Obj)
+			}
+		}
+		c.writers[loc] = append(c.writers[loc], w)
+		return true
+	})
+}
+
+func (c *checker) report(act *access, ck *check, where int) {
+	name := types.ExprString(act.a.Loc)
+	verb := act.a.Op
+	var msg string
+	if ck.op == token.EQL || ck.op == token.NEQ {
+		msg = fmt.Sprintf("check-then-act on atomic %s: two goroutines can both pass the test of its Load and both %s; test and set in one step with CompareAndSwap", name, verb)
+	} else {
+		msg = fmt.Sprintf("check-then-act on atomic %s: the %s depends on a comparison with an earlier Load, so a value another goroutine stores in between is lost; update it in a CompareAndSwap loop", name, verb)
+	}
+	opts := []lintkit.Option{lintkit.Related(ck.load.call.Pos(), ck.load.call.End(), "the Load tested here")}
+	if edits, title := c.fix(act, ck, where); edits != nil {
+		opts = append(opts, lintkit.Fix(title, edits...))
+	}
+	c.r.Report(act.call, msg, opts...)
+}

@@ -1,0 +1,111 @@
+// Package atomicrmw defines an Analyzer that reports check-then-act
+// updates of an atomic: a Store guarded by a comparison with an earlier
+// Load of the same atomic, with no CompareAndSwap.
+//
+// # Analyzer atomicrmw
+//
+// atomicrmw: report check-then-act updates of an atomic that a concurrent writer can undo
+//
+// An atomic makes each Load and each Store safe, not the two together. A
+// worker that loads a high-water mark, compares it with its own value and
+// stores the larger one loses the value another worker stored between its
+// Load and its Store: if m.max.Load() < v { m.max.Store(v) } run by two
+// workers keeps whichever stored last, not the larger. A flag tested and
+// then set (if !s.closed.Load() { s.closed.Store(true); close(s.done) })
+// lets two goroutines both pass the test and both act. The fix is one
+// atomic step: a CompareAndSwap that succeeds only if the value is still
+// the one tested, in a loop where the comparison must be repeated.
+//
+// Reported: in one function (a function literal is one of its own), a
+// Store or Swap of an atomic (x.f.Store(v) of atomic.Int32 and its
+// siblings, atomic.Pointer, atomic.Value, atomic.Bool; atomic.StoreInt32(&x.f,
+// v) and its siblings) that runs only because a Load of the same atomic
+// passed a test:
+//
+//   - inside if x.f.Load() < v { ... } (either branch), a case of a
+//     switch, or after if x.f.Load() >= v { return };
+//   - with the Load compared (==, !=, <, <=, >, >=) directly, after a
+//     conversion, or through a local bound to it once (cur := x.f.Load());
+//     an atomic.Bool tested as a condition (x.f.Load(), !x.f.Load());
+//   - on a path from the Load to the Store with no mutex Lock between.
+//
+// Not reported: a function that calls CompareAndSwap on the same atomic (a
+// CAS loop, or a protocol of its own); a Store of the value just compared
+// with (if x.Load() != v { x.Store(v) }, which only avoids a write); after
+// an equality test, a Store of a constant that is the last thing its block
+// does (goroutines that race store the same value and claim nothing: a
+// latch set once a fact is discovered, a flag cleared after the work it
+// guards; only returns may follow); an assertion (if x.Load() != want {
+// panic(...) }) before a Store; a re-check under a lock after a check
+// outside it (double-checked locking: the check under the lock is the one
+// that counts); code that has a single writer: the check and the Store run
+// under a mutex of the value (s.mu for s.f or s.first.seq, a package-level
+// mutex for a package-level atomic) or in a function whose caller holds
+// the lock (its name ends in Locked, its doc comment says so: "Lock should
+// be held.", "must be held", "+checklocks"; or it is unexported and every
+// call of it in the package is in a critical section or in such a
+// function), and every write of the
+// same location (the same path of fields of the same type, or the same
+// variable) in the package's non-test files runs under that same mutex (or
+// in such a function), outside construction (writes to a value the
+// function itself allocates, or gets from a constructor of this package
+// that allocates it). Only locations no other package can write can
+// be proven so: an unexported variable, or a path with an unexported field
+// of a type of this package.
+//
+// The suggested fix, for an if statement without init or else whose
+// condition is the comparison alone, with constants or plain variables
+// compared and stored and no comment inside: if x.Load() == old {
+// x.Store(new); ... } becomes if x.CompareAndSwap(old, new) { ... }; and
+// if x.Load() < v { x.Store(v) } becomes a loop that retries the
+// CompareAndSwap until the comparison fails or the swap succeeds. sync/atomic
+// has no Max or Min.
+//
+// Test files (_test.go) are not analysed: a test runs one scenario at a
+// time, and the race detector checks it when it runs.
+//
+// Limits: per function, on syntax and the control-flow graph: a Load in a
+// callee (an accessor) is not seen; the single-writer proof knows mutexes
+// by their field or variable and functions by name, not by what their
+// callers hold.
+//
+// # Examples
+//
+//	func (m *Metrics) Observe(v int64) {
+//		if m.max.Load() < v {
+//			m.max.Store(v) // want: check-then-act on atomic m.max: the Store depends on a comparison with an earlier Load, so a value another goroutine stores in between is lost; update it in a CompareAndSwap loop
+//		}
+//	}
+//
+//	func (s *Server) Close() {
+//		if !s.closed.Load() {
+//			s.closed.Store(true) // want: check-then-act on atomic s.closed: two goroutines can both pass the test of its Load and both Store; test and set in one step with CompareAndSwap
+//			close(s.done)
+//		}
+//	}
+//
+// Right:
+//
+//	func (m *Metrics) Observe(v int64) {
+//		for old := m.max.Load(); old < v; old = m.max.Load() {
+//			if m.max.CompareAndSwap(old, v) {
+//				break
+//			}
+//		}
+//	}
+//
+//	func (s *Server) Close() {
+//		if s.closed.CompareAndSwap(false, true) {
+//			close(s.done)
+//		}
+//	}
+//
+// # Directives
+//
+// //ctxbound:ignore atomicrmw -- <reason> on the Store or the line above
+// silences one finding (a single writer the check cannot prove).
+//
+// # Options
+//
+// None.
+package atomicrmw

@@ -1,0 +1,171 @@
+// Package basic holds the check-then-act shapes atomicrmw reports.
+package basic
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+type Metrics struct {
+	max   atomic.Int64
+	min   atomic.Int64
+	count atomic.Int64
+}
+
+// Two workers observing 5 and 7 can keep 5.
+func (m *Metrics) Observe(v int64) {
+	if m.max.Load() < v {
+		m.max.Store(v) // want `^check-then-act on atomic m\.max: the Store depends on a comparison with an earlier Load, so a value another goroutine stores in between is lost; update it in a CompareAndSwap loop$`
+	}
+}
+
+// The early-return form.
+func (m *Metrics) ObserveEarly(v int64) {
+	if v <= m.max.Load() {
+		return
+	}
+	m.max.Store(v) // want `check-then-act on atomic m\.max: the Store depends on a comparison`
+}
+
+// Through a local bound to the Load.
+func (m *Metrics) ObserveLocal(v int64) {
+	cur := m.min.Load()
+	if v < cur {
+		m.min.Store(v) // want `check-then-act on atomic m\.min`
+	}
+}
+
+// In the else branch.
+func (m *Metrics) ObserveElse(v int64) int {
+	skipped := 0
+	if m.max.Load() >= v {
+		skipped++
+	} else {
+		m.max.Store(v) // want `check-then-act on atomic m\.max`
+	}
+	return skipped
+}
+
+// Swap acts too.
+func (m *Metrics) ObserveSwap(v int64) int64 {
+	if m.max.Load() < v {
+		return m.max.Swap(v) // want `check-then-act on atomic m\.max: the Swap depends`
+	}
+	return 0
+}
+
+// A flag tested and set: both goroutines can close.
+type Server struct {
+	closed atomic.Bool
+	done   chan struct{}
+	state  int32
+	cur    atomic.Pointer[Conn]
+	mu     sync.Mutex
+	level  atomic.Int32
+}
+
+type Conn struct{}
+
+func (s *Server) serve() {}
+
+func (s *Server) Close() {
+	if !s.closed.Load() {
+		s.closed.Store(true) // want `^check-then-act on atomic s\.closed: two goroutines can both pass the test of its Load and both Store; test and set in one step with CompareAndSwap$`
+		close(s.done)
+	}
+}
+
+// The function form.
+func (s *Server) Start() {
+	if atomic.LoadInt32(&s.state) == 0 {
+		atomic.StoreInt32(&s.state, 1) // want `check-then-act on atomic s\.state: two goroutines`
+		go s.serve()
+	}
+}
+
+// Lazy initialisation: the second goroutine replaces the first's value.
+func (s *Server) Conn() *Conn {
+	if s.cur.Load() == nil {
+		s.cur.Store(&Conn{}) // want `check-then-act on atomic s\.cur`
+	}
+	return s.cur.Load()
+}
+
+// A case of a switch.
+func (s *Server) Advance() {
+	switch {
+	case s.level.Load() == 0:
+		s.level.Store(1) // want `check-then-act on atomic s\.level`
+		s.serve()
+	case s.level.Load() == 1:
+		s.level.Store(2) // want `check-then-act on atomic s\.level`
+		close(s.done)
+	}
+}
+
+// Under the lock, but another writer does not take it.
+func (s *Server) Raise(v int32) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.level.Load() < v {
+		s.level.Store(v) // want `check-then-act on atomic s\.level`
+	}
+}
+
+func (s *Server) Reset() { s.level.Store(0) }
+
+// A goroutine's function literal is an operation of its own.
+func (m *Metrics) Async(v int64) {
+	go func() {
+		if m.max.Load() < v {
+			m.max.Store(v) // want `check-then-act on atomic m\.max`
+		}
+	}()
+}
+
+// A package-level atomic.
+var peak atomic.Uint64
+
+func Peak(v uint64) {
+	if v > peak.Load() {
+		peak.Store(v) // want `check-then-act on atomic peak`
+	}
+}
+
+// The same path, with a writer that holds no lock.
+type block struct {
+	mu    sync.Mutex
+	first msgID
+}
+
+type msgID struct{ seq uint64 }
+
+func (b *block) raiseLocked(v uint64) {
+	if v > atomic.LoadUint64(&b.first.seq) {
+		atomic.StoreUint64(&b.first.seq, v) // want `check-then-act on atomic b\.first\.seq`
+	}
+}
+
+func (b *block) Touch() { atomic.StoreUint64(&b.first.seq, 1) }
+
+// A helper of locked code that is also called without the lock.
+type queue struct {
+	mu    sync.Mutex
+	first atomic.Uint64
+}
+
+func (q *queue) raise(v uint64) {
+	if v > q.first.Load() {
+		q.first.Store(v) // want `check-then-act on atomic q\.first`
+	}
+}
+
+func (q *queue) setFirst(v uint64) { q.first.Store(v) }
+
+func (q *queue) Push(v uint64) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.raise(v)
+}
+
+func (q *queue) Reset() { q.setFirst(0) }

@@ -1,0 +1,316 @@
+// Package negative holds correct atomic updates that atomicrmw must not
+// report.
+package negative
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+type Metrics struct {
+	max   atomic.Int64
+	count atomic.Int64
+	last  atomic.Int64
+}
+
+// A CompareAndSwap loop.
+func (m *Metrics) Observe(v int64) {
+	for {
+		cur := m.max.Load()
+		if cur >= v {
+			return
+		}
+		if m.max.CompareAndSwap(cur, v) {
+			return
+		}
+	}
+}
+
+// The loop the fix writes.
+func (m *Metrics) ObserveFor(v int64) {
+	for old := m.max.Load(); old < v; old = m.max.Load() {
+		if m.max.CompareAndSwap(old, v) {
+			break
+		}
+	}
+}
+
+// Store the value compared with: a write avoided, nothing lost.
+func (m *Metrics) Set(v int64) {
+	if m.last.Load() != v {
+		m.last.Store(v)
+	}
+}
+
+// The test is on another atomic.
+func (m *Metrics) Other(v int64) {
+	if m.count.Load() > 100 {
+		m.last.Store(v)
+	}
+}
+
+// Not guarded: a Load, then a Store whatever it said.
+func (m *Metrics) Replace(v int64) int64 {
+	old := m.last.Load()
+	m.last.Store(v)
+	return old
+}
+
+// Another value's atomic.
+func Copy(a, b *Metrics, v int64) {
+	if a.max.Load() < v {
+		b.max.Store(v)
+	}
+}
+
+// A single writer: every write of level holds mu.
+type Server struct {
+	mu    sync.Mutex
+	level atomic.Int32
+	state atomic.Int32
+	once  atomic.Pointer[Conn]
+	gen   atomic.Uint64
+}
+
+type Conn struct{}
+
+func NewServer() *Server {
+	s := &Server{}
+	s.level.Store(1) // construction: not shared yet
+	return s
+}
+
+func (s *Server) Raise(v int32) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.level.Load() < v {
+		s.level.Store(v)
+	}
+}
+
+func (s *Server) Reset() {
+	s.mu.Lock()
+	s.level.Store(0)
+	s.mu.Unlock()
+}
+
+// Readers need no lock.
+func (s *Server) Level() int32 { return s.level.Load() }
+
+// A function named ...Locked runs with its caller's lock held; every
+// writer of state is one, or holds mu.
+func (s *Server) advanceLocked() {
+	if s.state.Load() == 0 {
+		s.state.Store(1)
+	}
+}
+
+func (s *Server) Advance() {
+	s.mu.Lock()
+	s.advanceLocked()
+	s.mu.Unlock()
+}
+
+func (s *Server) stopLocked() { s.state.Store(2) }
+
+// Double-checked locking: the check outside the lock only saves taking
+// it; the check under the lock decides, and every writer holds mu.
+func (s *Server) Conn() *Conn {
+	if c := s.once.Load(); c != nil {
+		return c
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.once.Load() == nil {
+		s.once.Store(&Conn{})
+	}
+	return s.once.Load()
+}
+
+// A package-level atomic written only under a package-level mutex.
+var (
+	peakMu sync.Mutex
+	peak   atomic.Uint64
+)
+
+func Peak(v uint64) {
+	peakMu.Lock()
+	defer peakMu.Unlock()
+	if v > peak.Load() {
+		peak.Store(v)
+	}
+}
+
+// A plain counter incremented: no test, no act.
+func (s *Server) Next() uint64 { return s.gen.Add(1) }
+
+// Equality tests whose Store races harmlessly: the Store of a constant is
+// the last thing its block does, so goroutines that race store the same
+// value and claim nothing after it.
+type Probe struct {
+	unsupported atomic.Bool
+	state       atomic.Int32
+	mu          sync.Mutex
+	pending     atomic.Bool
+	gen         int32
+}
+
+func syscallX() error { return nil }
+
+var errNoSys error
+
+// A latch: set once the fact is discovered.
+func (p *Probe) Call() error {
+	if p.unsupported.Load() {
+		return errNoSys
+	}
+	if err := syscallX(); err == errNoSys {
+		p.unsupported.Store(true)
+		return err
+	}
+	return nil
+}
+
+// Idempotent: both store 1.
+func (p *Probe) Ready() {
+	if p.state.Load() == 0 {
+		p.state.Store(1)
+	}
+}
+
+// A flag cleared after the work it guards, under a lock; another writer
+// sets it without the lock before the work can start.
+func (p *Probe) Flush(w func()) {
+	if p.pending.Load() {
+		p.mu.Lock()
+		if p.pending.Load() {
+			w()
+			p.pending.Store(false)
+		}
+		p.mu.Unlock()
+	}
+}
+
+func (p *Probe) Arm() { p.pending.Store(true) }
+
+// An assertion that panics is no guard.
+func (p *Probe) Reset(want int32) {
+	if atomic.LoadInt32(&p.gen) != want {
+		panic("misuse")
+	}
+	atomic.StoreInt32(&p.gen, 0)
+	p.Ready()
+}
+
+// A path of fields: every writer of b.first.seq holds b.mu or is a
+// ...Locked function; b.last.seq is another location.
+type block struct {
+	mu    sync.Mutex
+	first msgID
+	last  msgID
+}
+
+type msgID struct{ seq uint64 }
+
+func (b *block) raiseLocked(v uint64) {
+	if v > atomic.LoadUint64(&b.first.seq) {
+		atomic.StoreUint64(&b.first.seq, v)
+	}
+}
+
+func (b *block) Reset() {
+	b.mu.Lock()
+	atomic.StoreUint64(&b.first.seq, 0)
+	b.mu.Unlock()
+}
+
+func (b *block) Touch() { atomic.StoreUint64(&b.last.seq, 1) }
+
+// Writers whose doc comment says the caller holds the lock.
+type ring struct {
+	mu   sync.Mutex
+	head atomic.Uint64
+}
+
+// advance moves head forward. Lock should be held.
+func (r *ring) advance(v uint64) {
+	if v > r.head.Load() {
+		r.head.Store(v)
+	}
+}
+
+// reset clears head.
+// r.mu must be held.
+func (r *ring) reset() { r.head.Store(0) }
+
+func (r *ring) Advance(v uint64) {
+	r.mu.Lock()
+	r.advance(v)
+	r.mu.Unlock()
+}
+
+// Helpers of locked code: every call of raise and of setFirst is under
+// q.mu or in a function that runs with it held; a constructor's writes are
+// construction.
+type queue struct {
+	mu    sync.Mutex
+	first atomic.Uint64
+}
+
+func newQueue(v uint64) *queue {
+	q := &queue{}
+	q.first.Store(v)
+	return q
+}
+
+func Load(v uint64) *queue {
+	q := newQueue(v)
+	q.first.Store(v + 1) // still construction: newQueue allocates q
+	return q
+}
+
+func (q *queue) raise(v uint64) {
+	if v > q.first.Load() {
+		q.first.Store(v)
+	}
+}
+
+func (q *queue) setFirst(v uint64) { q.first.Store(v) }
+
+func (q *queue) Push(v uint64) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.raise(v)
+	q.rewind(v)
+}
+
+// rewind runs under q.mu: its only caller holds it.
+func (q *queue) rewind(v uint64) { q.setFirst(v) }
+
+// A deferred literal runs with the lock its function's caller holds.
+func (q *queue) drainLocked(v uint64) {
+	defer func() {
+		if q.first.Load() == 0 {
+			q.first.Store(v)
+			q.rewind(v)
+		}
+	}()
+}
+
+// A latch set on a discovery further down, not a claim right after the
+// test: the Store does not stand in the block the test guards.
+type stream struct{ drained atomic.Bool }
+
+func (s *stream) fallback() int { return 0 }
+
+func (s *stream) Recv(ch chan int) int {
+	if s.drained.Load() {
+		return s.fallback()
+	}
+	v, ok := <-ch
+	if !ok {
+		s.drained.Store(true)
+		return s.fallback()
+	}
+	return v
+}

@@ -1,0 +1,88 @@
+// Package lockescape defines an Analyzer that reports maps, slices and
+// pointers read from a field under its mutex and used after the unlock,
+// while other code changes them in place.
+//
+// # Analyzer lockescape
+//
+// lockescape: report references read under a lock and used after the unlock while writers change them in place
+//
+// A mutex guards a field's value; a map, a slice or a pointer is a
+// reference, and copying it under the lock copies the reference, not what
+// it refers to. Code that takes m := s.peers under s.mu.RLock(), unlocks, and
+// then ranges over m reads the map while another goroutine, holding the
+// lock as it should, writes s.peers[id] = p: a data race, and a "concurrent
+// map iteration and map write" crash. The fix is to copy under the lock
+// (maps.Clone(s.peers), slices.Clone(s.list)), or to keep the use under it.
+//
+// Reported: in one function (a function literal is one of its own), a field
+// of a map, slice or pointer-to-struct type read inside a critical section
+// of its owner's mutex (s.f between s.mu.Lock() and s.mu.Unlock(); s.Lock()
+// of an embedded mutex; RLock), when code changes the field's contents in
+// place (an element assigned, deleted or cleared, an in-place sort or
+// shift such as s.list = append(s.list[:i], s.list[i+1:]...), a field of
+// the pointed-to struct written; found in the field's own package, outside
+// construction and test files: a fact, so fields of other packages' types
+// count too), and the reference then
+//
+//   - is bound to a local that, after the Unlock, is ranged over, indexed,
+//     changed, read through (a pointer's field), handed to a go statement
+//     or returned;
+//   - is returned from a section whose Unlock is deferred (an accessor: its
+//     callers use the reference after the unlock);
+//   - is an argument of a go statement's call.
+//
+// Not reported: a copy made under the lock (maps.Clone, slices.Clone, a
+// loop that copies): only the bare field is followed; a field the code
+// never changes in place after construction (built once, or replaced whole:
+// copy-on-write, where readers keep the old value safely, and a plain
+// append, which never changes the elements an older slice header sees); a
+// use under the same mutex again; a section that, after the read, assigns
+// the field itself (swap it out, then use the old value alone); a local
+// assigned again before the use.
+//
+// The suggested fix, for maps and slices, reads maps.Clone(s.f) or
+// slices.Clone(s.f) under the lock (and imports maps or slices), where the
+// file's Go version has them and the name is free; none for pointers, and
+// none where the reference is changed after the unlock (the change belongs
+// under the lock).
+//
+// Test files (_test.go) are not analysed: a test runs one scenario at a
+// time, and the race detector checks it when it runs.
+//
+// Limits: per function, on syntax and the control-flow graph: a reference
+// passed to a function that ranges over it is not followed; a copy of the
+// local into another variable is not followed; a package that imports
+// neither sync nor a package that does is not analysed.
+//
+// # Examples
+//
+//	func (s *Server) Broadcast(msg []byte) {
+//		s.mu.RLock()
+//		peers := s.peers // want: map s.peers is read under s.mu and ranged over after the unlock, while other code changes it in place: that races with those writes; copy it under the lock with maps.Clone(s.peers)
+//		s.mu.RUnlock()
+//		for _, p := range peers {
+//			p.Send(msg)
+//		}
+//	}
+//
+//	func (s *Server) Add(p *Peer) {
+//		s.mu.Lock()
+//		s.peers[p.ID] = p
+//		s.mu.Unlock()
+//	}
+//
+// Right:
+//
+//	s.mu.RLock()
+//	peers := maps.Clone(s.peers)
+//	s.mu.RUnlock()
+//
+// # Directives
+//
+// //ctxbound:ignore lockescape -- <reason> on the read or the line above
+// silences one finding.
+//
+// # Options
+//
+// None.
+package lockescape

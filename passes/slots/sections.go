@@ -1,0 +1,130 @@
+package slots
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
+)
+
+// A Section is a critical section of one function body: from a Lock or
+// RLock statement to the matching Unlock in the same statement list, or to
+// the end of the list (a deferred Unlock, an Unlock on another path).
+type Section struct {
+	// Owner is the key (lintkit.Keyer) of the value whose mutex is locked:
+	// s for s.mu.Lock() and for s.Lock() of an embedded mutex; the mutex
+	// itself for a variable mu.Lock().
+	Owner string
+	// Mutex is the key of the mutex, and Text how the source spells it.
+	Mutex, Text string
+	// Obj is the mutex's field or variable, or nil (a mutex reached
+	// through a call or an index).
+	Obj types.Object
+	// Lock is the Lock statement; Start and End bound the statements
+	// that run with the mutex held.
+	Lock       ast.Stmt
+	Start, End token.Pos
+	// Unlock is the matching Unlock statement, nil when the section runs
+	// to the end of its list.
+	Unlock ast.Stmt
+	// Deferred is true when a defer of the matching Unlock follows the
+	// Lock in the same list: the mutex is held until the function returns.
+	Deferred bool
+}
+
+// Contains reports whether pos lies in the section.
+func (s *Section) Contains(pos token.Pos) bool { return s.Start <= pos && pos < s.End }
+
+// Sections finds the critical sections of a function body, not those of
+// the function literals it contains. k names the locations; the keys of
+// the sections compare with the other keys of k.
+func Sections(info *types.Info, k *lintkit.Keyer, body *ast.BlockStmt) []Section {
+	var out []Section
+	// lockOf returns the section fields of a Lock/Unlock statement that
+	// pred accepts, or nil.
+	lockOf := func(s ast.Stmt, pred func(*types.Func) bool) *Section {
+		var call *ast.CallExpr
+		switch s := s.(type) {
+		case *ast.ExprStmt:
+			call, _ = ast.Unparen(s.X).(*ast.CallExpr)
+		case *ast.DeferStmt:
+			call = s.Call
+		}
+		if call == nil || !pred(lintkit.Callee(info, call)) {
+			return nil
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		sec := &Section{Mutex: k.Key(sel.X), Text: types.ExprString(sel.X)}
+		sec.Owner = sec.Mutex
+		switch x := ast.Unparen(sel.X).(type) {
+		case *ast.SelectorExpr:
+			if s := info.Selections[x]; s != nil && s.Kind() == types.FieldVal {
+				sec.Owner = k.Key(x.X)
+				sec.Obj = s.Obj()
+			}
+		case *ast.Ident:
+			sec.Obj = info.ObjectOf(x)
+			if s := info.Selections[sel]; s != nil && len(s.Index()) > 1 {
+				// s.Lock() of an embedded mutex: the mutex is the
+				// embedded field.
+				if st, ok := derefType(s.Recv()).Underlying().(*types.Struct); ok {
+					sec.Obj = st.Field(s.Index()[0])
+				}
+			}
+		}
+		if sec.Mutex == "" || sec.Owner == "" {
+			return nil
+		}
+		return sec
+	}
+	list := func(stmts []ast.Stmt, end token.Pos) {
+		for i, s := range stmts {
+			if _, ok := s.(*ast.ExprStmt); !ok {
+				continue
+			}
+			sec := lockOf(s, IsLock)
+			if sec == nil {
+				continue
+			}
+			sec.Lock, sec.Start, sec.End = s, s.End(), end
+			for _, t := range stmts[i+1:] {
+				u := lockOf(t, IsUnlock)
+				if u == nil || u.Mutex != sec.Mutex {
+					continue
+				}
+				if _, ok := t.(*ast.DeferStmt); ok {
+					sec.Deferred = true
+					continue
+				}
+				sec.End, sec.Unlock = t.Pos(), t
+				break
+			}
+			out = append(out, *sec)
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BlockStmt:
+			list(n.List, n.Rbrace)
+		case *ast.CaseClause:
+			list(n.Body, n.End())
+		case *ast.CommClause:
+			list(n.Body, n.End())
+		}
+		return true
+	})
+	return out
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
