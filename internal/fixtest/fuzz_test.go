@@ -309,4 +309,3 @@ func (c fixCase) endings() error {
 	}
 	return nil
 }
-

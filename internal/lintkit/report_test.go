@@ -98,7 +98,7 @@ package a
 // nothing is generated; findings and fixes follow.
 func TestIsGenerated(t *testing.T) {
 	for _, c := range []struct {
-		name, src       string
+		name, src      string
 		generated, cgo bool
 	}{
 		{"cgo rewrite of a user file", cgoRewrite, false, true},
