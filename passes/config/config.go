@@ -105,7 +105,7 @@ func flags() flag.FlagSet {
 	fs.Var(listFlag{&c.IdentityKeys, checkKey}, "identity-keys", "comma-separated environment keys that carry identity, beyond the default rule")
 	fs.Var(listFlag{&c.IdentityPatterns, checkPattern}, "identity-patterns", "comma-separated path.Match patterns of identity keys (AGENT_*_TOKEN)")
 	fs.Var(listFlag{&c.BehaviourKeys, checkPattern}, "behaviour-keys", "comma-separated keys or patterns that are behaviour-only, never identity")
-	fs.Var(listFlag{&c.Roots, nil}, "roots", "comma-separated import paths of root packages (pkg/... for a tree) that may read and write identity keys")
+	fs.Var(listFlag{&c.Roots, checkRoot}, "roots", "comma-separated import paths of root packages (pkg/... for a tree) that may read and write identity keys")
 	fs.Var(listFlag{&c.Spawners, checkSpawner}, "spawners", "comma-separated functions that run a func argument on another goroutine: pkg.Func, (*pkg.Type).Method")
 	fs.BoolVar(&c.StrictSpawnEnv, "spawnenv-strict", false, "require every literal key handed to a child process to be classified in configuration")
 	fs.Var(&fileFlag{}, "file", "a "+FileName+" file to use instead of looking one up from each package's directory")
@@ -145,13 +145,19 @@ func fromFlags(fs *flag.FlagSet) (c Config, file string) {
 
 func run(pass *analysis.Pass) (any, error) {
 	c, file := fromFlags(&pass.Analyzer.Flags)
-	if file == "" && len(pass.Files) > 0 {
-		file = Find(filepath.Dir(pass.Fset.File(pass.Files[0].FileStart).Name()))
+	found := false
+	if dir := packageDir(pass); file == "" && dir != "" {
+		file, found = Find(dir), true
 	}
 	if file != "" {
 		fc, err := Load(file)
 		if err != nil {
 			return nil, err
+		}
+		if found && pass.Module != nil && pass.Module.Path != "" {
+			if err := checkRootsInModule(fc.Roots, pass.Module.Path); err != nil {
+				return nil, fmt.Errorf("ctxbound config %s: %v", file, err)
+			}
 		}
 		c.merge(fc)
 	}
@@ -159,6 +165,22 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, err
 	}
 	return &c, nil
+}
+
+// packageDir returns the directory of the package's source files: that of
+// the first file with a .go name, as positions name it, since in a package
+// that imports "C" the files are cmd/cgo's output in the build cache, each
+// mapped back to the user's file by a //line directive.
+func packageDir(pass *analysis.Pass) string {
+	for _, f := range pass.Files {
+		if name := pass.Fset.Position(f.Package).Filename; strings.HasSuffix(name, ".go") {
+			return filepath.Dir(name)
+		}
+	}
+	if len(pass.Files) > 0 {
+		return filepath.Dir(pass.Fset.File(pass.Files[0].FileStart).Name())
+	}
+	return ""
 }
 
 // Find returns the configuration file that applies to packages in dir: the
@@ -227,6 +249,9 @@ func (c *Config) Validate() error {
 	}
 	for _, s := range c.Spawners {
 		errs = append(errs, checkSpawner(s))
+	}
+	for _, r := range c.Roots {
+		errs = append(errs, checkRoot(r))
 	}
 	return errors.Join(errs...)
 }
