@@ -40,51 +40,72 @@ import (
 	"github.com/ctxbound/ctxbound/internal/fixtest"
 )
 
-// A seed is one Go file of a loaded package.
+// A seed is one Go file of a tree: the fuzz input that names it is its
+// module-relative path.
 type seed struct {
-	rel   string // module-relative path: the fuzz input that names it
-	file  string // absolute path
-	pkg   *packages.Package
-	roots []*packages.Package // the load it belongs to
+	rel  string
+	file string // absolute path
+	tree tree
 }
 
 var (
 	seedsOnce sync.Once
 	seedList  []seed
-	seedRoot  string
 )
 
-// seeds loads every tree once per process and lists its files.
-func seeds(t testing.TB) ([]seed, string) {
+// seeds lists the Go files of every tree, without loading them: the fuzz
+// coordinator only names them, and a worker loads a tree when an input
+// needs it.
+func seeds(t testing.TB) []seed {
 	seedsOnce.Do(func() {
 		root, err := filepath.Abs(filepath.Join("..", ".."))
 		if err != nil {
 			t.Fatal(err)
 		}
-		seedRoot = root
 		for _, tr := range trees(t, root) {
-			pkgs := load(t, tr)
-			seen := map[string]bool{}
-			for _, p := range pkgs {
-				if strings.HasSuffix(p.ID, ".test") {
-					continue // the generated test main
+			err := filepath.WalkDir(tr.dir, func(path string, d os.DirEntry, err error) error {
+				if err != nil {
+					return err
 				}
-				for _, f := range p.Syntax {
-					name := p.Fset.File(f.FileStart).Name()
-					rel, err := filepath.Rel(root, name)
-					if err != nil || strings.HasPrefix(rel, "..") || seen[name] {
-						continue
-					}
-					seen[name] = true
-					seedList = append(seedList, seed{rel: filepath.ToSlash(rel), file: name, pkg: p, roots: pkgs})
+				if d.IsDir() && path != tr.dir && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" && !tr.gopath) {
+					return filepath.SkipDir
 				}
+				if !d.IsDir() && strings.HasSuffix(path, ".go") {
+					rel, _ := filepath.Rel(root, path)
+					seedList = append(seedList, seed{rel: filepath.ToSlash(rel), file: path, tree: tr})
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
 			}
 		}
 	})
 	if len(seedList) == 0 {
 		t.Fatal("no seed files")
 	}
-	return seedList, seedRoot
+	return seedList
+}
+
+// pkg loads the seed's tree (once per process) and returns the package
+// the file belongs to, a test variant only for a test file, and the load.
+func (s seed) pkg(t testing.TB) (*packages.Package, []*packages.Package) {
+	pkgs := load(t, s.tree)
+	var found *packages.Package
+	for _, p := range pkgs {
+		if strings.HasSuffix(p.ID, ".test") {
+			continue
+		}
+		for _, f := range p.Syntax {
+			if p.Fset.File(f.FileStart).Name() == s.file && (found == nil || !strings.Contains(p.ID, " [")) {
+				found = p
+			}
+		}
+	}
+	if found == nil {
+		t.Skipf("%s is in no package of the load (build constraints)", s.rel)
+	}
+	return found, pkgs
 }
 
 func findSeed(list []seed, name string) seed {
@@ -102,7 +123,7 @@ func FuzzMutations(f *testing.F) {
 	if testing.Short() {
 		f.Skip("loads every testdata tree and the fixtures")
 	}
-	list, _ := seeds(f)
+	list := seeds(f)
 	// One input per seed file with no mutation; three per file of the
 	// packages with fixes and of the fixtures, of two mutations each, in
 	// turn, so that the corpus runs every mutation on many files.
@@ -135,8 +156,9 @@ func FuzzMutations(f *testing.F) {
 // mutate mutates the seed file by ops, runs the suite on its package and
 // returns what broke.
 func mutate(t *testing.T, s seed, ops []byte) []failure {
-	imp := fixtest.GraphImporter(s.pkg, s.roots)
-	m, ok := newMutator(s.pkg, s.file, imp)
+	pkg, roots := s.pkg(t)
+	imp := fixtest.GraphImporter(pkg, roots)
+	m, ok := newMutator(pkg, s.file, imp)
 	if !ok {
 		t.Skipf("%s does not type-check on its own", s.rel)
 	}
@@ -156,8 +178,8 @@ func mutate(t *testing.T, s seed, ops []byte) []failure {
 		}
 	}
 	var names []string
-	for _, f := range s.pkg.Syntax {
-		name := s.pkg.Fset.File(f.FileStart).Name()
+	for _, f := range pkg.Syntax {
+		name := pkg.Fset.File(f.FileStart).Name()
 		src := m.others[name]
 		if name == s.file {
 			src = m.src
@@ -170,7 +192,7 @@ func mutate(t *testing.T, s seed, ops []byte) []failure {
 		}
 		names = append(names, out)
 	}
-	mp, err := typeCheck(s.pkg, names, imp)
+	mp, err := typeCheck(pkg, names, imp)
 	if err != nil {
 		t.Fatalf("%s: the mutated package type-checked in the mutator but not here: %v", label, err)
 	}

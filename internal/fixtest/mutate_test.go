@@ -691,14 +691,15 @@ func TestMutations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads every testdata tree and the fixtures")
 	}
-	list, _ := seeds(t)
+	list := seeds(t)
 	for op, mu := range mutations {
 		t.Run(mu.name, func(t *testing.T) {
 			for _, s := range list {
 				if !strings.Contains(s.rel, "/basic/") && !strings.HasPrefix(s.rel, "fixtures/") {
 					continue
 				}
-				m, ok := newMutator(s.pkg, s.file, fixtest.GraphImporter(s.pkg, s.roots))
+				pkg, roots := s.pkg(t)
+				m, ok := newMutator(pkg, s.file, fixtest.GraphImporter(pkg, roots))
 				if !ok {
 					continue
 				}

@@ -167,14 +167,14 @@ func run(pass *analysis.Pass) (any, error) {
 	return &c, nil
 }
 
-// packageDir returns the directory of the package's source files: that of
-// the first file with a .go name, as positions name it, since in a package
-// that imports "C" the files are cmd/cgo's output in the build cache, each
-// mapped back to the user's file by a //line directive.
+// packageDir returns the directory of the package's source files. In a
+// package that imports "C" the files are cmd/cgo's output (in the build
+// cache, or go vet's work directory), and the user's directory is where the
+// //line directive of a rewritten file points.
 func packageDir(pass *analysis.Pass) string {
 	for _, f := range pass.Files {
-		if name := pass.Fset.Position(f.Package).Filename; strings.HasSuffix(name, ".go") {
-			return filepath.Dir(name)
+		if lintkit.CgoRewritten(pass.Fset, f) {
+			return filepath.Dir(pass.Fset.Position(f.Package).Filename)
 		}
 	}
 	if len(pass.Files) > 0 {
