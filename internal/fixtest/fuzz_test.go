@@ -255,7 +255,7 @@ func mutate(t *testing.T, s seed, ops []byte) []failure {
 	if len(fails) > 0 {
 		return fails
 	}
-	cs, _ := cases(fixtest.Collect(g), func(name string) string { return filepath.Base(name) })
+	cs := cases(fixtest.Collect(g), func(name string) string { return filepath.Base(name) })
 	for _, c := range cs {
 		errs, _ := c.run(imp)
 		if len(errs) > 0 {

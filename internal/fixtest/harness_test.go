@@ -145,7 +145,7 @@ type fixCase struct {
 }
 
 // cases builds the cases of one package's fixes.
-func cases(fixes []fixtest.Fix, rel func(string) string) (cs []fixCase, problems []string) {
+func cases(fixes []fixtest.Fix, rel func(string) string) (cs []fixCase) {
 	where := func(f fixtest.Fix) string {
 		p := f.Pkg.Fset.Position(f.Diag.Pos)
 		return fmt.Sprintf("%s:%d:%d", rel(f.Pkg.Fset.File(f.Diag.Pos).Name()), p.Line, p.Column)
@@ -196,7 +196,7 @@ func cases(fixes []fixtest.Fix, rel func(string) string) (cs []fixCase, problems
 		cs = append(cs, fixCase{pkg: fs[0].Pkg, file: g.file, fixes: fs,
 			what: fmt.Sprintf("%s first fixes together in %s: %s", label, g.file, strings.Join(titles, "; "))})
 	}
-	return cs, problems
+	return cs
 }
 
 // run applies the fixes of c, merging them as -fix does, and type-checks
@@ -328,7 +328,7 @@ func TestFixesCompile(t *testing.T) {
 					t.Errorf("%s does not type-check in the harness before any fix: %v", pkg.ID, errs)
 					continue
 				}
-				cs, _ := cases(byPkg[pkg], rel)
+				cs := cases(byPkg[pkg], rel)
 				for _, c := range cs {
 					total++
 					for _, f := range c.fixes {
