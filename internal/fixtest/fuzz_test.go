@@ -24,11 +24,13 @@ package fixtest_test
 import (
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"hash/fnv"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -330,4 +332,65 @@ func (c fixCase) endings() error {
 		}
 	}
 	return nil
+}
+
+// readCorpus reads an input of the fuzz corpus: the seed file's name and
+// the mutations.
+func readCorpus(t *testing.T, name string) (string, []byte) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "fuzz", "FuzzMutations", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 3 || lines[0] != "go test fuzz v1" {
+		t.Fatalf("%s: not a go test fuzz v1 input of two values", name)
+	}
+	var vals []string
+	for _, l := range lines[1:] {
+		e, err := parser.ParseExpr(l)
+		call, ok := e.(*ast.CallExpr)
+		if err != nil || !ok || len(call.Args) != 1 {
+			t.Fatalf("%s: bad value %s", name, l)
+		}
+		lit, ok := call.Args[0].(*ast.BasicLit)
+		if !ok {
+			t.Fatalf("%s: bad value %s", name, l)
+		}
+		v, err := strconv.Unquote(lit.Value)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		vals = append(vals, v)
+	}
+	return vals[0], []byte(vals[1])
+}
+
+// TestKnownFuzzFailures: every known failure the fuzz target found still
+// fails on its corpus input, so that the table cannot hide a class that
+// is fixed (remove the entry and its input then) or that moved.
+func TestKnownFuzzFailures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads testdata trees")
+	}
+	list := seeds(t)
+	for _, k := range knownFailures {
+		if k.corpus == "" {
+			continue
+		}
+		t.Run(k.corpus, func(t *testing.T) {
+			name, ops := readCorpus(t, k.corpus)
+			s := findSeed(list, name)
+			if s.rel != name {
+				t.Fatalf("%s names %s, which is no seed file", k.corpus, name)
+			}
+			for _, f := range mutate(t, s, ops) {
+				if i := known(f); i >= 0 && knownFailures[i].corpus == k.corpus {
+					t.Logf("still fails, as known (%s): %s", k.owner, f.msg)
+					return
+				}
+			}
+			t.Errorf("known failure %q (%s) no longer fails on its input: remove the entry and testdata/fuzz/FuzzMutations/%s", k.corpus, k.owner, k.corpus)
+		})
+	}
 }
