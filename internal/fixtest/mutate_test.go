@@ -142,7 +142,7 @@ func (m *mutator) off(pos token.Pos) int { return m.fset.File(pos).Offset(pos) }
 
 // edit applies edits given as (pos, end, text) on the current source.
 func (m *mutator) edit(edits ...fixtest.Edit) bool {
-	slices.SortFunc(edits, func(a, b fixtest.Edit) int { return a.Start - b.Start })
+	slices.SortStableFunc(edits, func(a, b fixtest.Edit) int { return a.Start - b.Start })
 	for i := 1; i < len(edits); i++ {
 		if edits[i].Start < edits[i-1].End {
 			return false

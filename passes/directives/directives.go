@@ -349,7 +349,7 @@ func split(text string) (body, reason string, hasReason bool, problem string) {
 		case strings.HasPrefix(word, "//") && start > 0:
 			return text[:start], "", false, ""
 		case strings.HasPrefix(word, "--") && start > 0:
-			return "", "", false, fmt.Sprintf("malformed directive: put a space between -- and the reason: %s -- %s", strings.TrimSpace(text[:start]), strings.TrimPrefix(text[start:], "--"))
+			return "", "", false, fmt.Sprintf("malformed directive: put a space between -- and the reason: //ctxbound:%s -- <why>", strings.Join(strings.Fields(text[:start]), " "))
 		}
 	}
 	return text, "", false, ""

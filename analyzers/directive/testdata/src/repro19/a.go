@@ -18,7 +18,7 @@ func A(ctx context.Context) {
 	helper(context.TODO())
 	//ctxbound:ignore	ctxdrop	--	tabs between the words are spaces
 	helper(context.TODO())
-	//ctxbound:ignore ctxdrop --no-space-reason // want `malformed directive: put a space between -- and the reason: //ctxbound:ignore ctxdrop -- no-space-reason`
+	//ctxbound:ignore ctxdrop --no-space-reason // want `malformed directive: put a space between -- and the reason: //ctxbound:ignore ctxdrop -- <why>$`
 	helper(context.TODO())
 	/* ctxbound:detach -- a spaced block comment */ // want `malformed directive: a /\* \*/ comment is not a directive; write //ctxbound:detach`
 	helper(context.TODO())
