@@ -1,7 +1,7 @@
 package fixtest_test
 
 // FuzzMutations mutates the sources of real packages (every package of the
-// analyzers' and passes' testdata and of the fixtures) in the ways the
+// analyzers' and passes' testdata, of the fixtures and runctx) in the ways the
 // checks care about, runs the whole suite on the result, and asserts:
 //
 //   - no analysis error: a check that panics reports "internal error";
@@ -65,11 +65,12 @@ func seeds(t testing.TB) []seed {
 			t.Fatal(err)
 		}
 		for _, tr := range trees(t, root) {
-			err := filepath.WalkDir(tr.dir, func(path string, d os.DirEntry, err error) error {
+			top := filepath.Join(tr.dir, tr.sub)
+			err := filepath.WalkDir(top, func(path string, d os.DirEntry, err error) error {
 				if err != nil {
 					return err
 				}
-				if d.IsDir() && path != tr.dir && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" && !tr.gopath) {
+				if d.IsDir() && path != top && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" && !tr.gopath) {
 					return filepath.SkipDir
 				}
 				if !d.IsDir() && strings.HasSuffix(path, ".go") {
@@ -132,7 +133,7 @@ func FuzzMutations(f *testing.F) {
 	n := 0
 	for i, s := range list {
 		f.Add(s.rel, []byte{})
-		if !strings.Contains(s.rel, "/fixes/") && !strings.Contains(s.rel, "/basic/") && !strings.HasPrefix(s.rel, "fixtures/") {
+		if !strings.Contains(s.rel, "/fixes/") && !strings.Contains(s.rel, "/basic/") && !strings.HasPrefix(s.rel, "fixtures/") && !strings.HasPrefix(s.rel, "runctx/") {
 			continue
 		}
 		for range 3 {

@@ -37,6 +37,7 @@ type tree struct {
 	dir      string
 	gopath   bool
 	patterns []string
+	sub      string // the folder of dir that holds the tree's files, if not all of dir
 }
 
 // trees finds every testdata tree of the module's analyzers and passes,
@@ -80,7 +81,10 @@ func trees(t testing.TB, root string) []tree {
 			out = append(out, tree{name: name, dir: dir, gopath: true, patterns: pkgs})
 		}
 	}
-	out = append(out, tree{name: "fixtures", dir: filepath.Join(root, "fixtures"), patterns: []string{"./..."}})
+	out = append(out,
+		tree{name: "fixtures", dir: filepath.Join(root, "fixtures"), patterns: []string{"./..."}},
+		// runctx: real code that makes every crossing right.
+		tree{name: "runctx", dir: root, sub: "runctx", patterns: []string{"./runctx/..."}})
 	return out
 }
 
@@ -257,6 +261,11 @@ var knownFailures = []knownFailure{
 		kind: "fix", analyzer: "slotreread", file: "analyzers/slotreread/testdata/src/basic/basic.go", together: "together",
 		errText: "no new variables on left side of :=", harness: true,
 		owner: "slotreread, repro 12: two fixes in one function declare the same local",
+	},
+	{
+		kind: "fix", analyzer: "slotreread", together: "together",
+		errText: "no new variables on left side of :=", corpus: "repro12-slotreread",
+		owner: "slotreread, repro 12: two fixes in one function declare the same local (found by the fuzz target: a read duplicated)",
 	},
 	// ctxscope.RootEdits spells context.WithoutCancel with the qualifier of
 	// the root call; with a dot-imported context that is "" and the edit
