@@ -11,7 +11,7 @@ import (
 func checkRoot(r string) error {
 	p, tree := strings.CutSuffix(r, "/...")
 	bad := func(why string) error {
-		return fmt.Errorf("bad root %q: %s; write an import path, example.com/cmd/tool, or a tree, example.com/cmd/...", r, why)
+		return fmt.Errorf("bad root %q: %s; write an import path (example.com/cmd/tool) or a tree (example.com/cmd/...)", r, why)
 	}
 	switch {
 	case r == "":
