@@ -22,6 +22,7 @@ package fixtest_test
 // (docs/reliability.md).
 
 import (
+	"flag"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -140,6 +141,14 @@ func FuzzMutations(f *testing.F) {
 			a, b := byte(n%len(mutations)), byte((n*5+3)%len(mutations))
 			f.Add(s.rel, []byte{a, byte(i), byte(n), byte(n * 7), b, byte(n * 3), byte(i), byte(n)})
 			n++
+		}
+	}
+	// A fuzz worker panics on a call that takes over 10 seconds, which the
+	// first load of a tree can: a worker loads every tree first. The
+	// coordinator and a plain go test load a tree when an input needs it.
+	if fl := flag.Lookup("test.fuzzworker"); fl != nil && fl.Value.String() == "true" {
+		for _, s := range list {
+			load(f, s.tree)
 		}
 	}
 	f.Fuzz(func(t *testing.T, name string, ops []byte) {
