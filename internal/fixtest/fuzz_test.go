@@ -147,6 +147,7 @@ func FuzzMutations(f *testing.F) {
 	// first load of a tree can: a worker loads every tree first. The
 	// coordinator and a plain go test load a tree when an input needs it.
 	if fl := flag.Lookup("test.fuzzworker"); fl != nil && fl.Value.String() == "true" {
+		keepAll = true
 		for _, s := range list {
 			load(f, s.tree)
 		}

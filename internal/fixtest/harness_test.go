@@ -89,33 +89,32 @@ func trees(t testing.TB, root string) []tree {
 }
 
 // load loads a tree with syntax for every package and test variants, as
-// analysistest does. The harness and the fuzz target share one load of each
-// tree per test process.
+// analysistest does. The harness and the fuzz target share the loads of a
+// test process. A tree holds the syntax and types of the standard library
+// it imports (some hundred MiB), so only the last one loaded is kept,
+// except in a fuzz worker (keepAll), which loads every tree up front.
 func load(t testing.TB, tr tree) []*packages.Package {
 	t.Helper()
 	loadMu.Lock()
-	l, ok := loaded[tr.dir]
-	if !ok {
-		l = &loadResult{}
-		loaded[tr.dir] = l
+	defer loadMu.Unlock()
+	if pkgs, ok := loaded[tr.name]; ok {
+		return pkgs
 	}
-	loadMu.Unlock()
-	l.once.Do(func() { l.pkgs, l.err = loadTree(tr) })
-	if l.err != nil {
-		t.Fatal(l.err)
+	pkgs, err := loadTree(tr)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return l.pkgs
-}
-
-type loadResult struct {
-	once sync.Once
-	pkgs []*packages.Package
-	err  error
+	if !keepAll {
+		clear(loaded)
+	}
+	loaded[tr.name] = pkgs
+	return pkgs
 }
 
 var (
-	loadMu sync.Mutex
-	loaded = map[string]*loadResult{}
+	loadMu  sync.Mutex
+	loaded  = map[string][]*packages.Package{}
+	keepAll bool
 )
 
 func loadTree(tr tree) ([]*packages.Package, error) {
@@ -351,6 +350,9 @@ func TestFixesCompile(t *testing.T) {
 						checked[f.Analyzer] = true
 					}
 					errs, skipped := c.run(imp)
+					if err := c.endings(); err != nil {
+						errs = append(errs, err.Error())
+					}
 					if len(skipped) > 0 {
 						t.Logf("%s: %s: skipped as conflicting (as -fix does): %s", pkg.ID, c.what, strings.Join(skipped, ", "))
 					}
