@@ -3,6 +3,7 @@ package golangciplugin
 import (
 	"go/ast"
 	"reflect"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -36,10 +37,10 @@ var twoFixes = &analysis.Analyzer{
 	},
 }
 
-func TestFirstFixOnly(t *testing.T) {
-	w := firstFixOnly(twoFixes)
+func TestForGolangciFirstFix(t *testing.T) {
+	w := forGolangci(twoFixes)
 	if w == twoFixes || w.Name != twoFixes.Name || w.Doc != twoFixes.Doc || !reflect.DeepEqual(w.Requires, twoFixes.Requires) {
-		t.Fatalf("firstFixOnly(twofixes) = %+v, want a copy with the same name, doc and requirements", w)
+		t.Fatalf("forGolangci(twofixes) = %+v, want a copy with the same name, doc and requirements", w)
 	}
 	// The golden file holds the first fix applied alone; with both fixes
 	// kept, RunWithSuggestedFixes would want one golden section per fix.
@@ -57,8 +58,52 @@ func TestFirstFixOnly(t *testing.T) {
 	}
 }
 
-func TestFirstFixOnlyKeepsFactAnalyzers(t *testing.T) {
-	if got := firstFixOnly(inspect.Analyzer); got != inspect.Analyzer {
-		t.Errorf("firstFixOnly wrapped an analyzer with a result")
+func TestForGolangciKeepsFactAnalyzers(t *testing.T) {
+	if got := forGolangci(inspect.Analyzer); got != inspect.Analyzer {
+		t.Errorf("forGolangci wrapped an analyzer with a result")
+	}
+}
+
+// related reports the value of every var with two related positions: the
+// var's name and its type, when given.
+var related = &analysis.Analyzer{
+	Name: "related",
+	Doc:  "report var values with related positions",
+	Run: func(pass *analysis.Pass) (any, error) {
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if vs, ok := n.(*ast.ValueSpec); ok && len(vs.Values) == 1 {
+					d := analysis.Diagnostic{Pos: vs.Values[0].Pos(), Message: "a finding",
+						Related: []analysis.RelatedInformation{{Pos: vs.Names[0].Pos(), Message: "\tnamed here"}}}
+					if vs.Type != nil {
+						d.Related = append(d.Related, analysis.RelatedInformation{Pos: vs.Type.Pos(), Message: "typed here"})
+					}
+					pass.Report(d)
+				}
+				return true
+			})
+		}
+		return nil, nil
+	},
+}
+
+// TestForGolangciFoldsRelated (issue 13): golangci-lint makes an issue of
+// every related position, so the plugin folds them into the message and
+// one finding stays one issue.
+func TestForGolangciFoldsRelated(t *testing.T) {
+	results := analysistest.Run(t, analysistest.TestData(), forGolangci(related), "relatedprobe")
+	var got []string
+	for _, d := range results[0].Diagnostics {
+		if len(d.Related) > 0 {
+			t.Errorf("related positions kept: %+v", d.Related)
+		}
+		got = append(got, d.Message)
+	}
+	want := []string{
+		"a finding [named here: relatedprobe.go:3:5]",
+		"a finding [named here: relatedprobe.go:5:5; typed here: relatedprobe.go:5:7]",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("messages = %q, want %q", got, want)
 	}
 }

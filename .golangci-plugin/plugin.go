@@ -23,7 +23,9 @@
 // ctxbound command line and go vet -vettool take. A .ctxbound.json file
 // next to the code still applies and is merged with the settings, as with
 // the command line. Each check reaches golangci-lint with only its first
-// suggested fix (firstFixOnly), the one ctxbound -fix applies.
+// suggested fix, the one ctxbound -fix applies, and with its related
+// positions folded into the message, so that one finding is one issue
+// (forGolangci).
 //
 // golangci-lint gives one settings block per binary run and calls New once:
 // the analyzers are package-level values, so their flags are process-wide.
@@ -34,7 +36,9 @@ package golangciplugin
 import (
 	"errors"
 	"fmt"
+	"go/token"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -106,12 +110,12 @@ func New(raw any) (register.LinterPlugin, error) {
 		return nil, err
 	}
 	for i, a := range checks {
-		checks[i] = firstFixOnly(a)
+		checks[i] = forGolangci(a)
 	}
 	return &Plugin{checks: checks}, nil
 }
 
-// BuildAnalyzers returns the enabled checks, each wrapped by firstFixOnly.
+// BuildAnalyzers returns the enabled checks, each wrapped by forGolangci.
 // Their requirements (the directives and config passes, the fact passes)
 // run without being listed.
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
@@ -254,19 +258,27 @@ func apply(flags []flagValue) error {
 	return nil
 }
 
-// firstFixOnly returns a copy of the reporting analyzer a whose diagnostics
-// carry only their first suggested fix.
+// forGolangci returns a copy of the reporting analyzer a whose diagnostics
+// fit what golangci-lint v2.15.0 does with them:
 //
-// golangci-lint v2.15.0's --fix applies every suggested fix of a diagnostic
-// (pkg/result/processors/fixer.go), where go/analysis drivers apply the
-// first: spawnctx and ctxdrop offer two alternatives on the same range (pass
-// ctx, or context.WithoutCancel(ctx)), which golangci-lint sees as
-// conflicting edits and then skips every ctxbound fix in the file. The first
-// fix is the one -spawnctx.fix selects and the ctxbound command's -fix
-// applies. The copy keeps the name, flags and requirements; the original
-// runs, with the original as pass.Analyzer. Analyzers with facts or a result
-// are returned unchanged: something else may depend on their identity.
-func firstFixOnly(a *analysis.Analyzer) *analysis.Analyzer {
+//   - Only the first suggested fix is kept. golangci-lint's --fix applies
+//     every suggested fix of a diagnostic (pkg/result/processors/fixer.go),
+//     where go/analysis drivers apply the first: spawnctx and ctxdrop offer
+//     two alternatives on the same range (pass ctx, or
+//     context.WithoutCancel(ctx)), which golangci-lint sees as conflicting
+//     edits and then skips every ctxbound fix in the file. The first fix is
+//     the one -spawnctx.fix selects and the ctxbound command's -fix applies.
+//   - Related positions are folded into the message, as
+//     "... [root context made here: fix.go:14:8]", and the Related list
+//     emptied: golangci-lint makes an issue of its own of every related
+//     position ("spawnctx(related information): ...", in
+//     pkg/goanalysis/runners.go), so one finding would count as two or more
+//     issues, against max-issues-per-linter, max-same-issues and baselines.
+//
+// The copy keeps the name, flags and requirements; the original runs, with
+// the original as pass.Analyzer. Analyzers with facts or a result are
+// returned unchanged: something else may depend on their identity.
+func forGolangci(a *analysis.Analyzer) *analysis.Analyzer {
 	if len(a.FactTypes) > 0 || a.ResultType != nil {
 		return a
 	}
@@ -278,9 +290,32 @@ func firstFixOnly(a *analysis.Analyzer) *analysis.Analyzer {
 			if len(d.SuggestedFixes) > 1 {
 				d.SuggestedFixes = d.SuggestedFixes[:1]
 			}
+			d.Message = foldRelated(pass.Fset, d)
+			d.Related = nil
 			pass.Report(d)
 		}
 		return a.Run(&p)
 	}
 	return &w
+}
+
+// foldRelated returns the message of d with its related positions
+// appended: "<message> [<related message>: <file>:<line>:<col>; ...]". The
+// file is named by its base name when it is in the directory of the
+// finding, as golangci-lint prints paths relative to the module.
+func foldRelated(fset *token.FileSet, d analysis.Diagnostic) string {
+	if len(d.Related) == 0 {
+		return d.Message
+	}
+	dir := filepath.Dir(fset.Position(d.Pos).Filename)
+	parts := make([]string, 0, len(d.Related))
+	for _, r := range d.Related {
+		p := fset.Position(r.Pos)
+		file := p.Filename
+		if filepath.Dir(file) == dir {
+			file = filepath.Base(file)
+		}
+		parts = append(parts, fmt.Sprintf("%s: %s:%d:%d", strings.TrimSpace(r.Message), file, p.Line, p.Column))
+	}
+	return d.Message + " [" + strings.Join(parts, "; ") + "]"
 }

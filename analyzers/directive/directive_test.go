@@ -9,5 +9,5 @@ import (
 )
 
 func TestScenarios(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), directive.Analyzer, "bad", "good")
+	analysistest.Run(t, analysistest.TestData(), directive.Analyzer, "bad", "good", "repro19")
 }

@@ -1,8 +1,8 @@
 package lintkit
 
 import (
+	"bytes"
 	"fmt"
-	"go/ast"
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
@@ -27,22 +27,34 @@ type Suppressor interface {
 }
 
 // A Reporter reports the diagnostics of one analyzer on one package. It is
-// the one place where policy is applied: no diagnostics in generated files,
-// none where a directive suppresses the check, and (Finish) a diagnostic for
-// each directive of this check that suppressed nothing.
+// the one place where policy is applied: no diagnostics in generated files
+// (IsGenerated: a file cmd/cgo rewrote from the user's is the user's), none
+// where a directive suppresses the check, and (Finish) a diagnostic for
+// each directive of this check that suppressed nothing. Suggested fixes
+// are made to fit the file byte for byte: a newline in an edit takes the
+// line ending of the line it is inserted on (CRLF stays CRLF), no edit
+// lands before a byte order mark, and a finding in a file cmd/cgo rewrote
+// gets no fix, since its edits would apply to cmd/cgo's output, not to the
+// user's file.
 type Reporter struct {
 	pass      *analysis.Pass
 	sup       Suppressor
 	used      map[int]bool
 	generated map[*token.File]bool
+	cgo       map[*token.File]bool
+	src       map[*token.File][]byte
 }
 
 // NewReporter returns a Reporter for pass; sup may be nil.
 func NewReporter(pass *analysis.Pass, sup Suppressor) *Reporter {
-	r := &Reporter{pass: pass, sup: sup, used: map[int]bool{}, generated: map[*token.File]bool{}}
+	r := &Reporter{pass: pass, sup: sup, used: map[int]bool{}, generated: map[*token.File]bool{}, cgo: map[*token.File]bool{}}
 	for _, f := range pass.Files {
-		if ast.IsGenerated(f) {
-			r.generated[pass.Fset.File(f.FileStart)] = true
+		tf := pass.Fset.File(f.FileStart)
+		if IsGenerated(pass.Fset, f) {
+			r.generated[tf] = true
+		}
+		if CgoRewritten(pass.Fset, f) {
+			r.cgo[tf] = true
 		}
 	}
 	return r
@@ -98,8 +110,53 @@ func (r *Reporter) Report(rng analysis.Range, msg string, opts ...Option) bool {
 	for _, o := range opts {
 		o(&d)
 	}
+	if r.cgo[r.pass.Fset.File(pos)] {
+		d.SuggestedFixes = nil
+	}
+	for i := range d.SuggestedFixes {
+		for j := range d.SuggestedFixes[i].TextEdits {
+			r.adapt(&d.SuggestedFixes[i].TextEdits[j])
+		}
+	}
 	r.pass.Report(d)
 	return true
+}
+
+// adapt makes an edit fit the bytes of the file it edits (see Reporter).
+func (r *Reporter) adapt(e *analysis.TextEdit) {
+	tf := r.pass.Fset.File(e.Pos)
+	if tf == nil || tf.Offset(e.Pos) >= len(bom) && !bytes.Contains(e.NewText, []byte("\n")) {
+		return // neither near a byte order mark nor a line ending: no read
+	}
+	src := r.source(tf)
+	if src == nil {
+		return
+	}
+	if bytes.HasPrefix(src, []byte(bom)) && tf.Offset(e.Pos) < len(bom) {
+		if e.End.IsValid() && tf.Offset(e.End) < len(bom) {
+			e.End = tf.Pos(len(bom))
+		}
+		e.Pos = tf.Pos(len(bom))
+	}
+	e.NewText = withEnding(e.NewText, lineEnding(src, tf.Offset(e.Pos)))
+}
+
+// source returns the bytes of tf, read once, or nil.
+func (r *Reporter) source(tf *token.File) []byte {
+	if src, ok := r.src[tf]; ok {
+		return src
+	}
+	if r.src == nil {
+		r.src = map[*token.File][]byte{}
+	}
+	var src []byte
+	if r.pass.ReadFile != nil {
+		if b, err := r.pass.ReadFile(tf.Name()); err == nil && len(b) == tf.Size() {
+			src = b
+		}
+	}
+	r.src[tf] = src
+	return src
 }
 
 // Finish reports each directive naming this analyzer's check that suppressed

@@ -116,10 +116,10 @@ func flags() flag.FlagSet {
 	fs.Var(listFlag{&c.IdentityKeys, checkKey}, "identity-keys", "comma-separated environment keys that carry identity, beyond the default rule")
 	fs.Var(listFlag{&c.IdentityPatterns, checkPattern}, "identity-patterns", "comma-separated path.Match patterns of identity keys (AGENT_*_TOKEN)")
 	fs.Var(listFlag{&c.BehaviourKeys, checkPattern}, "behaviour-keys", "comma-separated keys or patterns that are behaviour-only, never identity")
-	fs.Var(listFlag{&c.Roots, nil}, "roots", "comma-separated import paths of root packages (pkg/... for a tree) that may read and write identity keys")
+	fs.Var(listFlag{&c.Roots, checkRoot}, "roots", "comma-separated import paths of root packages (pkg/... for a tree) that may read and write identity keys")
 	fs.Var(listFlag{&c.Spawners, checkSpawner}, "spawners", "comma-separated functions that run a func argument on another goroutine: pkg.Func, (*pkg.Type).Method")
 	fs.Var(listFlag{&c.ContextTypes, checkType}, "context-types", "comma-separated named types treated as contexts: pkg/path.Type")
-	fs.Var(listFlag{&c.ContextRoots, checkRoot}, "context-roots", "comma-separated functions that make a root context, like context.Background: pkg/path.Func")
+	fs.Var(listFlag{&c.ContextRoots, checkContextRoot}, "context-roots", "comma-separated functions that make a root context, like context.Background: pkg/path.Func")
 	fs.BoolVar(&c.StrictSpawnEnv, "spawnenv-strict", false, "require every literal key handed to a child process to be classified in configuration")
 	fs.BoolVar(&c.EnvWrite, "envwrite", false, "report every os.Setenv, os.Unsetenv and os.Clearenv outside a root in non-test code, whatever the key")
 	fs.Var(&fileFlag{}, "file", "a "+FileName+" file to use instead of looking one up from each package's directory")
@@ -162,13 +162,19 @@ func fromFlags(fs *flag.FlagSet) (c Config, file string) {
 
 func run(pass *analysis.Pass) (any, error) {
 	c, file := fromFlags(&pass.Analyzer.Flags)
-	if file == "" && len(pass.Files) > 0 {
-		file = Find(filepath.Dir(pass.Fset.File(pass.Files[0].FileStart).Name()))
+	found := false
+	if dir := packageDir(pass); file == "" && dir != "" {
+		file, found = Find(dir), true
 	}
 	if file != "" {
 		fc, err := Load(file)
 		if err != nil {
 			return nil, err
+		}
+		if found && pass.Module != nil && pass.Module.Path != "" {
+			if err := checkRootsInModule(fc.Roots, pass.Module.Path); err != nil {
+				return nil, fmt.Errorf("ctxbound config %s: %v", file, err)
+			}
 		}
 		c.merge(fc)
 	}
@@ -176,6 +182,22 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, err
 	}
 	return &c, nil
+}
+
+// packageDir returns the directory of the package's source files. In a
+// package that imports "C" the files are cmd/cgo's output (in the build
+// cache, or go vet's work directory), and the user's directory is where the
+// //line directive of a rewritten file points.
+func packageDir(pass *analysis.Pass) string {
+	for _, f := range pass.Files {
+		if lintkit.CgoRewritten(pass.Fset, f) {
+			return filepath.Dir(pass.Fset.Position(f.Package).Filename)
+		}
+	}
+	if len(pass.Files) > 0 {
+		return filepath.Dir(pass.Fset.File(pass.Files[0].FileStart).Name())
+	}
+	return ""
 }
 
 // Find returns the configuration file that applies to packages in dir: the
@@ -252,7 +274,10 @@ func (c *Config) Validate() error {
 		errs = append(errs, checkType(t))
 	}
 	for _, f := range c.ContextRoots {
-		errs = append(errs, checkRoot(f))
+		errs = append(errs, checkContextRoot(f))
+	}
+	for _, r := range c.Roots {
+		errs = append(errs, checkRoot(r))
 	}
 	return errors.Join(errs...)
 }
@@ -286,7 +311,7 @@ func checkType(s string) error {
 	return nil
 }
 
-func checkRoot(s string) error {
+func checkContextRoot(s string) error {
 	if !validFuncName(s) {
 		return fmt.Errorf("bad context root %q: write pkg/path.Func or (*pkg/path.Type).Method", s)
 	}

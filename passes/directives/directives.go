@@ -5,7 +5,10 @@
 //
 //	//ctxbound:<verb> [args] [-- <reason>]
 //
-// with no space after //. Verbs that change what is reported need a reason:
+// with no space after //, words separated by spaces or tabs. A comment that
+// looks like a directive but has a space after //, or is a /* */ comment,
+// is a Problem and honoured by nothing. Verbs that change what is reported
+// need a reason:
 // ignore <check>[,<check>] (on the line of the finding or the line above),
 // file-ignore <check>[,<check>], root and detach. Declarative annotations need
 // none: spawner and slot (on a function, method or interface method),
@@ -290,24 +293,12 @@ func parseFile(pass *analysis.Pass, r *Result, file *ast.File, local map[types.O
 func parse(c *ast.Comment) (*Directive, string) {
 	text, ok := strings.CutPrefix(c.Text, "//ctxbound:")
 	if !ok {
-		// A directive with a space after // is hidden from nothing and
-		// honoured by nothing: say so, but only when it really looks like one.
-		if rest, ok := strings.CutPrefix(c.Text, "// ctxbound:"); ok {
-			if v, _, _ := strings.Cut(rest, " "); verbs[v] != (verbRule{}) {
-				return nil, fmt.Sprintf("malformed directive: no space is allowed between // and ctxbound:%s", v)
-			}
-		}
-		return nil, ""
+		return nil, lookAlike(c.Text)
 	}
-	// A trailing comment ends the directive: //ctxbound:slot // the run slot.
-	if i := strings.Index(text, " //"); i >= 0 && !strings.Contains(text[:i], " -- ") {
-		text = text[:i]
+	body, reason, hasReason, problem := split(text)
+	if problem != "" {
+		return nil, problem
 	}
-	body, reason, hasReason := strings.Cut(text, " -- ")
-	if !hasReason {
-		body, _ = strings.CutSuffix(body, " --")
-	}
-	reason = strings.TrimSpace(reason)
 	fields := strings.Fields(body)
 	if len(fields) == 0 {
 		return nil, fmt.Sprintf("malformed directive: //ctxbound: needs a verb (%s)", verbList())
@@ -331,10 +322,75 @@ func parse(c *ast.Comment) (*Directive, string) {
 	} else if len(args) > 0 {
 		return nil, fmt.Sprintf("malformed directive: //ctxbound:%s takes no arguments; put the reason after --", verb)
 	}
-	if rule.reason && reason == "" {
+	if rule.reason && (!hasReason || reason == "") {
 		return nil, fmt.Sprintf("//ctxbound:%s needs a reason: //ctxbound:%s%s -- <why>", verb, verb, strings.Join(append([]string{""}, args...), " "))
 	}
 	return d, ""
+}
+
+// split cuts the text after //ctxbound: into the verb and its arguments and
+// the reason, at the first -- that stands alone between spaces or tabs. A
+// trailing comment before it ends the directive: //ctxbound:slot // the run
+// slot. A -- glued to the reason (--because) is a problem, not a reason.
+func split(text string) (body, reason string, hasReason bool, problem string) {
+	i := 0
+	for i < len(text) {
+		for i < len(text) && isSpace(text[i]) {
+			i++
+		}
+		start := i
+		for i < len(text) && !isSpace(text[i]) {
+			i++
+		}
+		word := text[start:i]
+		switch {
+		case word == "--":
+			return text[:start], strings.TrimSpace(text[i:]), true, ""
+		case strings.HasPrefix(word, "//") && start > 0:
+			return text[:start], "", false, ""
+		case strings.HasPrefix(word, "--") && start > 0:
+			return "", "", false, fmt.Sprintf("malformed directive: put a space between -- and the reason: //ctxbound:%s -- <why>", strings.Join(strings.Fields(text[:start]), " "))
+		}
+	}
+	return text, "", false, ""
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' }
+
+// lookAlike returns a problem for a comment that is meant as a directive
+// but is not one, because it has a space or tab after // or is a /* */
+// comment: such a comment is honoured by nothing, so a suppression or a
+// contract would silently not hold. Only a known verb counts, so that prose
+// about ctxbound is left alone.
+func lookAlike(text string) string {
+	var rest string
+	block := false
+	switch {
+	case strings.HasPrefix(text, "//"):
+		rest = strings.TrimLeft(text[2:], " \t")
+		if len(rest) == len(text)-2 {
+			return "" // //ctxbound... without the colon, or another comment
+		}
+	case strings.HasPrefix(text, "/*"):
+		rest, block = strings.TrimLeft(text[2:], " \t\r\n"), true
+	default:
+		return ""
+	}
+	rest, ok := strings.CutPrefix(rest, "ctxbound:")
+	if !ok {
+		return ""
+	}
+	v := rest
+	if i := strings.IndexFunc(rest, func(r rune) bool { return r == ' ' || r == '\t' || r == '*' || r == '\n' || r == '\r' }); i >= 0 {
+		v = rest[:i]
+	}
+	if verbs[v] == (verbRule{}) {
+		return ""
+	}
+	if block {
+		return fmt.Sprintf("malformed directive: a /* */ comment is not a directive; write //ctxbound:%s as a // comment", v)
+	}
+	return fmt.Sprintf("malformed directive: no space is allowed between // and ctxbound:%s", v)
 }
 
 // place checks that d stands where its verb belongs and sets d.Target.
@@ -344,10 +400,14 @@ func place(d *Directive, target ast.Node, iface map[*ast.Field]bool) string {
 	case "line", "file":
 		return ""
 	case "line or func":
-		if fd, ok := target.(*ast.FuncDecl); ok {
-			d.Target = fd
+		switch t := target.(type) {
+		case nil:
+			return ""
+		case *ast.FuncDecl:
+			d.Target = t
+			return ""
 		}
-		return ""
+		return fmt.Sprintf("misplaced directive: //ctxbound:%s annotates a function (in its doc comment) or a statement (on its line or the line above), not a type, variable or field", d.Verb)
 	case "func":
 		switch t := target.(type) {
 		case *ast.FuncDecl:
@@ -377,13 +437,25 @@ func place(d *Directive, target ast.Node, iface map[*ast.Field]bool) string {
 }
 
 // attachments maps each doc or line comment group to the declaration it
-// documents, and says which fields are interface methods.
+// documents, and says which fields are interface methods. Package-level
+// variables and constants are mapped too, so that a directive in their doc
+// comment is not taken for one about the next line; those declared in a
+// function body are statements, where a line directive belongs.
 func attachments(file *ast.File) (map[*ast.CommentGroup]ast.Node, map[*ast.Field]bool) {
 	m := map[*ast.CommentGroup]ast.Node{}
 	ifaceMethods := map[*ast.Field]bool{}
 	add := func(cg *ast.CommentGroup, n ast.Node) {
 		if cg != nil {
 			m[cg] = n
+		}
+	}
+	for _, d := range file.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && (gd.Tok == token.VAR || gd.Tok == token.CONST) {
+			add(gd.Doc, gd)
+			for _, s := range gd.Specs {
+				add(s.(*ast.ValueSpec).Doc, s)
+				add(s.(*ast.ValueSpec).Comment, s)
+			}
 		}
 	}
 	ast.Inspect(file, func(n ast.Node) bool {
@@ -393,6 +465,8 @@ func attachments(file *ast.File) (map[*ast.CommentGroup]ast.Node, map[*ast.Field
 		case *ast.GenDecl:
 			if n.Tok == token.TYPE && len(n.Specs) == 1 {
 				add(n.Doc, n.Specs[0])
+			} else if n.Tok == token.TYPE {
+				add(n.Doc, n)
 			}
 		case *ast.TypeSpec:
 			add(n.Doc, n)
@@ -440,7 +514,7 @@ func targetObjects(info *types.Info, n ast.Node) []types.Object {
 func hasDirective(file *ast.File) bool {
 	for _, cg := range file.Comments {
 		for _, c := range cg.List {
-			if strings.HasPrefix(c.Text, "//ctxbound:") || strings.HasPrefix(c.Text, "// ctxbound:") {
+			if strings.HasPrefix(c.Text, "//ctxbound:") || lookAlike(c.Text) != "" {
 				return true
 			}
 		}
