@@ -73,6 +73,10 @@ type Settings struct {
 	Roots []string `json:"roots"`
 	// Spawners sets -config.spawners.
 	Spawners []string `json:"spawners"`
+	// ContextTypes sets -config.context-types.
+	ContextTypes []string `json:"context_types"`
+	// ContextRoots sets -config.context-roots.
+	ContextRoots []string `json:"context_roots"`
 	// SpawnEnvStrict sets -config.spawnenv-strict.
 	SpawnEnvStrict bool `json:"spawnenv_strict"`
 	// EnvWrite sets -config.envwrite.
@@ -167,6 +171,8 @@ func (s Settings) flagValues() ([]flagValue, error) {
 		BehaviourKeys:    s.BehaviourKeys,
 		Roots:            s.Roots,
 		Spawners:         s.Spawners,
+		ContextTypes:     s.ContextTypes,
+		ContextRoots:     s.ContextRoots,
 		StrictSpawnEnv:   s.SpawnEnvStrict,
 		EnvWrite:         s.EnvWrite,
 	}
@@ -204,6 +210,8 @@ func (s Settings) flagValues() ([]flagValue, error) {
 		{"behaviour_keys", "behaviour-keys", s.BehaviourKeys},
 		{"roots", "roots", s.Roots},
 		{"spawners", "spawners", s.Spawners},
+		{"context_types", "context-types", s.ContextTypes},
+		{"context_roots", "context-roots", s.ContextRoots},
 	} {
 		for _, v := range l.values {
 			// The flag splits on commas: a comma inside one value would

@@ -98,7 +98,7 @@ func TestNewRejects(t *testing.T) {
 		{"config through analyzer_flags", yamlLike("analyzer_flags", map[string]any{"config": map[string]any{"roots": "a/cmd"}}), "set -config.roots with its own key"},
 		{"dotted flag key", yamlLike("analyzer_flags", map[string]any{"spawnctx.fix": "detach"}), "analyzer_flags"},
 		{"non-scalar flag value", yamlLike("analyzer_flags", map[string]any{"spawnctx": map[string]any{"fix": []any{"ctx"}}}), "want a string, number or boolean"},
-		{"rejected flag value", yamlLike("analyzer_flags", map[string]any{"spawnctx": map[string]any{"fix": "sideways"}}, "identity_keys", []string{"X_OWNER"}), `-spawnctx.fix=sideways: want ctx or detach`},
+		{"rejected flag value", yamlLike("analyzer_flags", map[string]any{"spawnctx": map[string]any{"fix": "sideways"}}, "identity_keys", []string{"X_OWNER"}), `-spawnctx.fix=sideways: want auto, ctx or detach`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := golangciplugin.New(tc.settings)
@@ -111,8 +111,8 @@ func TestNewRejects(t *testing.T) {
 		})
 	}
 	// None of the above may have reached the flags.
-	if got := analyzers.ByName("spawnctx").Flags.Lookup("fix").Value.String(); got != "ctx" {
-		t.Errorf("-spawnctx.fix = %q after rejected settings, want the default ctx", got)
+	if got := analyzers.ByName("spawnctx").Flags.Lookup("fix").Value.String(); got != "auto" {
+		t.Errorf("-spawnctx.fix = %q after rejected settings, want the default auto", got)
 	}
 	for _, name := range []string{"identity-keys", "identity-patterns", "behaviour-keys", "roots", "spawners"} {
 		if got := flagList(name); len(got) != 0 {
