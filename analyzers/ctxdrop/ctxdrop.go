@@ -113,6 +113,7 @@ func (c *checker) check(fn ast.Node) {
 	if !spawned {
 		c.carried(fn, s)
 	}
+	var roots [][]ctxscope.Drop
 	for _, d := range c.scope.Drops(fn, nil) {
 		if c.dirs.LineDirective(d.Call.Pos(), directives.Detach) != nil || !s.InScope(d.Call.Pos()) {
 			continue
@@ -137,10 +138,18 @@ func (c *checker) check(fn ast.Node) {
 		}
 		switch {
 		case d.Exempt == "":
-			c.reportRoot(fn, d, s)
+			// Roots made in one statement are one decision: one finding.
+			if i := slices.IndexFunc(roots, func(g []ctxscope.Drop) bool { return c.scope.SameStatement(g[0].Class, d.Class) }); i >= 0 {
+				roots[i] = append(roots[i], d)
+			} else {
+				roots = append(roots, []ctxscope.Drop{d})
+			}
 		case d.Fresh() && d.Reads != nil && !s.Blank && !(d.Class.Recv && s.Field):
 			c.reportValues(fn, d, s)
 		}
+	}
+	for _, g := range roots {
+		c.reportRoot(fn, g, s)
 	}
 }
 
@@ -165,7 +174,7 @@ func (c *checker) carried(fn ast.Node, s ctxscope.Scope) {
 			opts = append(opts, lintkit.Related(o.Pos(), o.End(), "root context made here"))
 		}
 		if !s.Blank {
-			opts = append(opts, c.fixes(fn, d, s, cr.Class.Deadline)...)
+			opts = append(opts, c.fixes(fn, s, cr.Class.Deadline, d)...)
 		}
 		c.r.Report(cr.Value, msg, opts...)
 	}
@@ -261,8 +270,11 @@ func (c *checker) detachedFunc(fn ast.Node) bool {
 	return d != nil && c.dirs.FuncDirective(d, directives.Detach) != nil
 }
 
-// reportRoot reports a call that passes a root context.
-func (c *checker) reportRoot(fn ast.Node, d ctxscope.Drop, s ctxscope.Scope) {
+// reportRoot reports a call that passes a root context; the drops of
+// roots made in the same statement go with the first, as related
+// positions, and its fixes replace them all.
+func (c *checker) reportRoot(fn ast.Node, g []ctxscope.Drop, s ctxscope.Scope) {
+	d := g[0]
 	callee := lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, d.Call)
 	var msg string
 	if s.Blank {
@@ -273,7 +285,14 @@ func (c *checker) reportRoot(fn ast.Node, d ctxscope.Drop, s ctxscope.Scope) {
 			callee, d.Class.Describe(), s.Name, s.Name, s.Name)
 	}
 	opts := c.originRelated(d)
-	opts = append(opts, c.fixes(fn, d, s, d.Class.Deadline)...)
+	deadline := false
+	for _, o := range g {
+		deadline = deadline || o.Class.Deadline
+	}
+	for _, o := range g[1:] {
+		opts = append(opts, lintkit.Related(o.Call.Pos(), o.Call.End(), "and a root context made in the same statement passed to "+lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, o.Call)))
+	}
+	opts = append(opts, c.fixes(fn, s, deadline, g...)...)
 	c.r.Report(d.Call, msg, opts...)
 }
 
@@ -290,7 +309,7 @@ func (c *checker) reportValues(fn ast.Node, d ctxscope.Drop, s ctxscope.Scope) {
 	msg := fmt.Sprintf("call of %s gets a fresh root context (%s, %s) while %s is in scope, and %s reads context values (%s): the caller's values are lost; pass context.WithoutCancel(%s), or WithTimeout over it, to keep them",
 		callee, d.Class.Describe(), ctxscope.Why(d, s.Name), s.Name, callee, d.Reads.What(), s.Name)
 	opts := append(c.originRelated(d), c.readerRelated(d)...)
-	if f := c.fixes(fn, d, s, true); len(f) > 0 {
+	if f := c.fixes(fn, s, true, d); len(f) > 0 {
 		opts = append(opts, f[0]) // only WithoutCancel: passing ctx would add a cancellation the work must not have
 	}
 	c.r.Report(d.Call, msg, opts...)
@@ -419,28 +438,35 @@ func (c *checker) funcName(n ast.Node) string {
 // first: where the code means the work to outlive the caller (a deadline
 // of its own, a fresh root), passing ctx would add a cancellation it did
 // not have. For an unnamed context parameter the first fix names it ctx.
-func (c *checker) fixes(fn ast.Node, d ctxscope.Drop, s ctxscope.Scope, detachFirst bool) []lintkit.Option {
-	o := d.Class.Origin
-	if o == nil || d.Class.Via != nil {
-		return nil
-	}
+func (c *checker) fixes(fn ast.Node, s ctxscope.Scope, detachFirst bool, ds ...ctxscope.Drop) []lintkit.Option {
 	name := s.Name
 	var rename []analysis.TextEdit
-	if s.Blank {
-		id := c.blankParam(s.Func)
-		if id == nil || !c.unresolved("ctx", o.Pos()) {
+	var toCtx, toDetach []analysis.TextEdit
+	detachOK := true
+	for i, d := range ds {
+		o := d.Class.Origin
+		if o == nil || d.Class.Via != nil {
 			return nil
 		}
-		name = "ctx"
-		rename = []analysis.TextEdit{{Pos: id.Pos(), End: id.End(), NewText: []byte("ctx")}}
-	} else if !c.scope.Visible(s, o.Pos()) {
-		return nil
+		if s.Blank {
+			id := c.blankParam(s.Func)
+			if id == nil || !c.unresolved("ctx", o.Pos()) {
+				return nil
+			}
+			name = "ctx"
+			if i == 0 {
+				rename = []analysis.TextEdit{{Pos: id.Pos(), End: id.End(), NewText: []byte("ctx")}}
+			}
+		} else if !c.scope.Visible(s, o.Pos()) {
+			return nil
+		}
+		e1, e2, ok := c.scope.RootEdits(o, name)
+		toCtx, toDetach = append(toCtx, e1), append(toDetach, e2)
+		detachOK = detachOK && ok
 	}
-	toCtx, toDetach, detachOK := c.scope.RootEdits(o, name)
-	var opts []lintkit.Option
-	pass := lintkit.Fix("Pass "+name, append(rename, toCtx)...)
+	pass := lintkit.Fix("Pass "+name, append(slices.Clone(rename), toCtx...)...)
 	if s.Blank {
-		pass = lintkit.Fix("Name the context parameter ctx and pass it", append(rename, toCtx)...)
+		pass = lintkit.Fix("Name the context parameter ctx and pass it", append(slices.Clone(rename), toCtx...)...)
 	}
 	if !detachOK {
 		if detachFirst {
@@ -448,13 +474,11 @@ func (c *checker) fixes(fn ast.Node, d ctxscope.Drop, s ctxscope.Scope, detachFi
 		}
 		return []lintkit.Option{pass}
 	}
-	detach := lintkit.Fix("Pass context.WithoutCancel("+name+") to outlive the caller", append(slices.Clone(rename), toDetach)...)
+	detach := lintkit.Fix("Pass context.WithoutCancel("+name+") to outlive the caller", append(slices.Clone(rename), toDetach...)...)
 	if detachFirst {
-		opts = append(opts, detach, pass)
-	} else {
-		opts = append(opts, pass, detach)
+		return []lintkit.Option{detach, pass}
 	}
-	return opts
+	return []lintkit.Option{pass, detach}
 }
 
 // blankParam returns the _ identifier of fn's unnamed context parameter,

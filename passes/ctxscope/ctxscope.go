@@ -136,14 +136,15 @@ type Result struct {
 	units []*funcInfo            // every function, in source order
 
 	// From the index walk.
-	regions  map[*ast.CallExpr]Region // calls in a region other than RegionNone
-	owned    map[*ast.CallExpr]bool   // root or derivation calls whose context or cancel a long-lived owner keeps
-	shared   map[*types.Var]bool      // context variables assigned in a closure or through a pointer: unknown
-	rangeDef map[*ast.Ident]bool      // range and select-receive variables: assigned an unknown value
-	retCalls map[*ast.CallExpr]bool   // calls whose result is returned, directly or through a variable
-	goCalls  map[*ast.CallExpr]bool   // the calls of go statements
-	pkgVars  map[*types.Var][]value   // assignments of package-level context variables
-	lhsDefs  map[*ast.Ident]bool      // identifiers on the left of an assignment
+	regions  map[*ast.CallExpr]Region   // calls in a region other than RegionNone
+	owned    map[*ast.CallExpr]bool     // root or derivation calls whose context or cancel a long-lived owner keeps
+	shared   map[*types.Var]bool        // context variables assigned in a closure or through a pointer: unknown
+	rangeDef map[*ast.Ident]bool        // range and select-receive variables: assigned an unknown value
+	retCalls map[*ast.CallExpr]bool     // calls whose result is returned, directly or through a variable
+	goCalls  map[*ast.CallExpr]bool     // the calls of go statements
+	rootStmt map[*ast.CallExpr]ast.Stmt // the statement of each call that may make a root
+	pkgVars  map[*types.Var][]value     // assignments of package-level context variables
+	lhsDefs  map[*ast.Ident]bool        // identifiers on the left of an assignment
 
 	// Variables: where each context variable is declared, the context
 	// variables each function declares, the context parameters, the
@@ -225,6 +226,7 @@ func run(pass *analysis.Pass) (any, error) {
 		rangeDef: map[*ast.Ident]bool{},
 		retCalls: map[*ast.CallExpr]bool{},
 		goCalls:  map[*ast.CallExpr]bool{},
+		rootStmt: map[*ast.CallExpr]ast.Stmt{},
 		pkgVars:  map[*types.Var][]value{},
 		lhsDefs:  map[*ast.Ident]bool{},
 		declUnit: map[*types.Var]*funcInfo{},

@@ -292,3 +292,14 @@ func (r *Result) Foreign(c Class, s Scope) bool {
 	_, ok := r.CallerScope(of.node, false)
 	return !ok
 }
+
+// SameStatement reports whether the roots of a and b were made in one
+// statement (newGRPCContext(context.Background(), ..., retry(context.Background()))):
+// one decision of the code, one root cause.
+func (r *Result) SameStatement(a, b Class) bool {
+	if a.Origin == nil || b.Origin == nil {
+		return false
+	}
+	sa, ok := r.rootStmt[a.Origin]
+	return ok && sa == r.rootStmt[b.Origin]
+}

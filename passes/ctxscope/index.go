@@ -42,6 +42,7 @@ type indexer struct {
 	r      *Result
 	fi     *funcInfo
 	lits   map[*ast.FuncLit]bool // literals returned, stored or sent
+	cur    ast.Stmt              // the innermost statement being walked
 	goLits map[*ast.FuncLit]bool // literals started by a go statement
 
 	// Per outermost function: which local variables hold the result of
@@ -137,6 +138,11 @@ func (x *indexer) recordPkgAssign(lhs, rhs []ast.Expr) {
 // stmt walks a statement in region g and reports whether the code after it
 // runs once a context was observed done or a cancel func called.
 func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
+	if s != nil {
+		outer := x.cur
+		x.cur = s
+		defer func() { x.cur = outer }()
+	}
 	switch s := s.(type) {
 	case nil:
 		return false
@@ -345,6 +351,9 @@ func (x *indexer) expr(e ast.Expr, g Region) {
 			if g != RegionNone {
 				x.r.regions[n] = g
 			}
+			if x.cur != nil && x.maybeRoot(n) {
+				x.r.rootStmt[n] = x.cur
+			}
 			if cb, region := x.callback(n); cb != nil {
 				x.expr(n.Fun, g)
 				for _, a := range n.Args {
@@ -372,6 +381,23 @@ func (x *indexer) expr(e ast.Expr, g Region) {
 		}
 		return true
 	})
+}
+
+// maybeRoot reports whether call may make a root context: it calls a
+// function named Background or TODO, or a configured context root.
+func (x *indexer) maybeRoot(call *ast.CallExpr) bool {
+	if cfg := x.r.ctx.cfg; cfg != nil && len(cfg.ContextRoots) > 0 {
+		fn := lintkit.Callee(x.r.pass.TypesInfo, call)
+		return fn != nil && x.r.ctx.root(fn)
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	var name string
+	if ok {
+		name = sel.Sel.Name
+	} else if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		name = id.Name // dot-imported
+	}
+	return name == "Background" || name == "TODO"
 }
 
 // callback returns the func argument of call that runs in a region of its

@@ -38,3 +38,17 @@ func shutdown(ctx context.Context) {
 func Unnamed(_ context.Context, v string) {
 	put(context.TODO(), v) // want `call of put passes a root context \(context.TODO\) while the caller's context is in scope as an unnamed parameter`
 }
+
+func rpcContext(ctx context.Context, retry string) (context.Context, context.CancelFunc) {
+	return context.WithCancel(ctx)
+}
+
+func retryPolicy(ctx context.Context) string { return "" }
+
+// Two roots made in one statement are one decision: one finding, whose
+// fixes replace both.
+func respond(ctx context.Context) {
+	c, cancel := rpcContext(context.Background(), retryPolicy(context.Background())) // want `call of retryPolicy passes a root context`
+	defer cancel()
+	put(c, "respond")
+}
