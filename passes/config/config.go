@@ -145,8 +145,8 @@ func fromFlags(fs *flag.FlagSet) (c Config, file string) {
 
 func run(pass *analysis.Pass) (any, error) {
 	c, file := fromFlags(&pass.Analyzer.Flags)
-	if file == "" && len(pass.Files) > 0 {
-		file = Find(filepath.Dir(pass.Fset.File(pass.Files[0].FileStart).Name()))
+	if len(pass.Files) > 0 {
+		file = fileFor(&pass.Analyzer.Flags, pass.Fset.File(pass.Files[0].FileStart).Name())
 	}
 	if file != "" {
 		fc, err := Load(file)
@@ -159,6 +159,19 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, err
 	}
 	return &c, nil
+}
+
+// FileFor returns the configuration file the Analyzer reads for a package
+// whose first file is first: the -config.file flag's file, else the one
+// Find returns for first's directory, else "". Drivers that cache results
+// use it to key them by the file's content.
+func FileFor(first string) string { return fileFor(&Analyzer.Flags, first) }
+
+func fileFor(fs *flag.FlagSet, first string) string {
+	if _, file := fromFlags(fs); file != "" {
+		return file
+	}
+	return Find(filepath.Dir(first))
 }
 
 // Find returns the configuration file that applies to packages in dir: the

@@ -5,15 +5,10 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
-	"go/ast"
-	"go/token"
-	"go/types"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
-
-	"golang.org/x/tools/go/packages"
 )
 
 // BaselineVersion is the version of the baseline file format.
@@ -44,7 +39,7 @@ type BaselineEntry struct {
 type baselineKey struct{ check, pkg, fn, msg string }
 
 func keyOfFinding(f *Finding) baselineKey {
-	return baselineKey{f.Analyzer.Name, f.Package.PkgPath, f.Func, keyMessage(f.Diag.Message)}
+	return baselineKey{f.Check, f.PkgPath, f.Func, keyMessage(f.Message)}
 }
 
 // goPos is a file position inside a message: "dep.go:23", "x.go:4:7".
@@ -137,76 +132,4 @@ func (b *Baseline) Filter(findings []*Finding) (fresh []*Finding, known, stale i
 		stale += n
 	}
 	return fresh, known, stale
-}
-
-// enclosingDecl names the top-level declaration of pkg that contains pos:
-// "Handle", "(*Server).Serve", "var registry", "type Pool", or
-// "file x.go" for a position outside every declaration (a file comment).
-// Closures are named by the function they are in.
-func enclosingDecl(pkg *packages.Package, pos token.Pos) string {
-	for _, f := range pkg.Syntax {
-		if pos < f.FileStart || pos > f.FileEnd {
-			continue
-		}
-		for _, d := range f.Decls {
-			if pos < declStart(d) || pos >= d.End() {
-				continue
-			}
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				return funcDeclName(d)
-			case *ast.GenDecl:
-				for _, s := range d.Specs {
-					if pos < s.Pos() || pos >= s.End() {
-						continue
-					}
-					switch s := s.(type) {
-					case *ast.TypeSpec:
-						return "type " + s.Name.Name
-					case *ast.ValueSpec:
-						return d.Tok.String() + " " + s.Names[0].Name
-					}
-				}
-				return d.Tok.String()
-			}
-		}
-		// Outside every declaration: the doc of a declaration, a file comment.
-		return "file " + filepath.Base(pkg.Fset.File(f.FileStart).Name())
-	}
-	return ""
-}
-
-// declStart is where a declaration starts, its doc comment included: a
-// directive in a function's doc belongs to the function.
-func declStart(d ast.Decl) token.Pos {
-	switch d := d.(type) {
-	case *ast.FuncDecl:
-		if d.Doc != nil {
-			return d.Doc.Pos()
-		}
-	case *ast.GenDecl:
-		if d.Doc != nil {
-			return d.Doc.Pos()
-		}
-	}
-	return d.Pos()
-}
-
-// funcDeclName is "F" or "(T).M" / "(*T).M", type parameters left out.
-func funcDeclName(d *ast.FuncDecl) string {
-	if d.Recv == nil || len(d.Recv.List) == 0 {
-		return d.Name.Name
-	}
-	t := d.Recv.List[0].Type
-	star := ""
-	if s, ok := t.(*ast.StarExpr); ok {
-		star, t = "*", s.X
-	}
-	switch x := t.(type) {
-	case *ast.IndexExpr:
-		t = x.X
-	case *ast.IndexListExpr:
-		t = x.X
-	}
-	return "(" + star + types.ExprString(t) + ")." + d.Name.Name
 }
