@@ -37,6 +37,8 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	binDir = dir
+	// A cache of the tests' own, never the user's.
+	os.Setenv("CTXBOUND_CACHE", filepath.Join(dir, "cache"))
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
@@ -538,5 +540,57 @@ func TestBaselineOfSuite(t *testing.T) {
 	if code != 3 || len(lines) != 1 || !strings.HasPrefix(lines[0], "use/use.go:17:2: call of dep.Refresh drops the caller's context") ||
 		!strings.Contains(stderr, fmt.Sprintf("%d findings matched the baseline", len(defaultWants()))) {
 		t.Errorf("-baseline after moving dep's lines and adding one call: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestConcurrentRuns: two runs at once on one empty cache both succeed
+// with the same output, and leave a cache a third run takes everything
+// from.
+func TestConcurrentRuns(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, "vet")
+	cache := filepath.Join(t.TempDir(), "cache")
+	type out struct {
+		stdout, stderr string
+		code           int
+	}
+	outs := make([]out, 2)
+	var wg sync.WaitGroup
+	for i := range outs {
+		wg.Go(func() {
+			cmd := exec.Command(bin, "-json", "-v", "./...")
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "GOWORK=off", "CTXBOUND_CACHE="+cache)
+			var o, e bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &o, &e
+			err := cmd.Run()
+			code := 0
+			if x, ok := errors.AsType[*exec.ExitError](err); ok {
+				code = x.ExitCode()
+			} else if err != nil {
+				code = -1
+			}
+			outs[i] = out{o.String(), e.String(), code}
+		})
+	}
+	wg.Wait()
+	// Each run analyzes what the other has not cached yet: the entries it
+	// reads are whole, or the runs' outputs would differ from a run alone.
+	for i, o := range outs {
+		if o.code != 0 || !strings.Contains(o.stderr, "ctxbound: 65 packages: ") {
+			t.Errorf("run %d: exit %d, want 0\n%s", i, o.code, o.stderr)
+		}
+		t.Logf("run %d: %s", i, strings.TrimSpace(o.stderr))
+	}
+	if outs[0].stdout != outs[1].stdout {
+		t.Errorf("the two runs differ:\n%s\nand\n%s", outs[0].stdout, outs[1].stdout)
+	}
+	check(t, "concurrent run", parseJSON(t, dir, outs[0].stdout), defaultWants())
+	if alone, _, _ := run(t, dir, bin, "-json", "-cache=off", "./..."); alone != outs[0].stdout {
+		t.Errorf("the concurrent runs' output differs from a run without the cache:\n%s\nand\n%s", outs[0].stdout, alone)
+	}
+	stdout, stderr, code := run(t, dir, "env", "CTXBOUND_CACHE="+cache, bin, "-json", "-v", "./...")
+	if code != 0 || !strings.Contains(stderr, " 0 analyzed,") || stdout != outs[0].stdout {
+		t.Errorf("third run: exit %d, want everything from the cache and the same output\n%s\n%s", code, stderr, stdout)
 	}
 }

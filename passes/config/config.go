@@ -124,6 +124,10 @@ func (f *fileFlag) String() string {
 }
 func (f *fileFlag) Get() any { return f.file }
 func (f *fileFlag) Set(file string) error {
+	if file == "" {
+		f.file = "" // back to looking the file up
+		return nil
+	}
 	if _, err := Load(file); err != nil {
 		return err
 	}

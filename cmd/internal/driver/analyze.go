@@ -20,6 +20,10 @@ import (
 	"honnef.co/go/tools/lintcmd/cache"
 )
 
+// analyzedHook, when set (by tests), sees what each package analyzed from
+// source was loaded as.
+var analyzedHook func([]*ast.File, *types.Info, *types.Package)
+
 // A runner analyzes the nodes of a graph.
 type runner struct {
 	cache *cache.DiskCache // nil: no cache
@@ -387,6 +391,9 @@ func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.Act
 		return
 	}
 
+	if analyzedHook != nil {
+		analyzedHook(files, info, tpkg)
+	}
 	ft := &factTable{
 		objs:    map[objFactKey]analysis.Fact{},
 		pkgs:    map[pkgFactKey]analysis.Fact{},

@@ -292,7 +292,7 @@ type diffOp struct {
 func diffLines(x, y []string) []diffOp {
 	n, m := len(x), len(y)
 	maxD := n + m
-	v := make([]int, 2*maxD+2)
+	v := make([]int, 2*maxD+3)
 	var trace [][]int
 	off := maxD + 1
 	var found bool

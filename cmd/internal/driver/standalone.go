@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"honnef.co/go/tools/lintcmd/cache"
 
 	"github.com/ctxbound/ctxbound/passes/config"
@@ -306,13 +305,4 @@ func startProfiles(o *options) (stop func(), err error) {
 		})
 	}
 	return stop, nil
-}
-
-// analyzerNames is for messages.
-func analyzerNames(list []*analysis.Analyzer) []string {
-	var out []string
-	for _, a := range list {
-		out = append(out, a.Name)
-	}
-	return out
 }
