@@ -349,15 +349,23 @@ func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.Act
 		}
 		return readExport(fset, universe, dep)
 	})
+	// Maps sized from the source, so that they do not grow by rehashing
+	// (a tenth of the type-check otherwise): measured on etcd and its
+	// dependencies, one typed expression per 15 bytes of Go, one use per
+	// 26, one definition per 114, one scope per 155, one selection per 164.
+	size := 0
+	for _, f := range files {
+		size += int(f.FileEnd - f.FileStart)
+	}
 	info := &types.Info{
-		Types:        map[ast.Expr]types.TypeAndValue{},
-		Defs:         map[*ast.Ident]types.Object{},
-		Uses:         map[*ast.Ident]types.Object{},
+		Types:        make(map[ast.Expr]types.TypeAndValue, size/14),
+		Defs:         make(map[*ast.Ident]types.Object, size/100),
+		Uses:         make(map[*ast.Ident]types.Object, size/24),
 		Implicits:    map[ast.Node]types.Object{},
 		Instances:    map[*ast.Ident]types.Instance{},
-		Scopes:       map[ast.Node]*types.Scope{},
-		Selections:   map[*ast.SelectorExpr]*types.Selection{},
-		FileVersions: map[*ast.File]string{},
+		Scopes:       make(map[ast.Node]*types.Scope, size/150),
+		Selections:   make(map[*ast.SelectorExpr]*types.Selection, size/150),
+		FileVersions: make(map[*ast.File]string, len(files)),
 	}
 	sizes := p.TypesSizes
 	if sizes == nil {
