@@ -14,6 +14,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -180,11 +181,13 @@ func fileFor(fs *flag.FlagSet, first string) string {
 
 // Find returns the configuration file that applies to packages in dir: the
 // nearest FileName in dir or a parent, stopping at the directory that holds
-// go.mod. It returns "" when there is none.
+// go.mod. It returns "" when there is none. A FileName that exists in any
+// form (a dangling or looping symbolic link, a directory) is found, so that
+// Load reports it instead of it being silently ignored.
 func Find(dir string) string {
 	for {
 		f := filepath.Join(dir, FileName)
-		if _, err := os.Stat(f); err == nil {
+		if _, err := os.Lstat(f); err == nil {
 			return f
 		}
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
@@ -215,7 +218,7 @@ func Parse(name string, data []byte) (*Config, error) {
 	if err := dec.Decode(&c); err != nil {
 		return nil, fmt.Errorf("ctxbound config %s: %v", name, err)
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("ctxbound config %s: trailing data after the JSON object", name)
 	}
 	if err := c.Validate(); err != nil {

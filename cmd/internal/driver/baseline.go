@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -71,16 +74,16 @@ func NewBaseline(findings []*Finding) *Baseline {
 	return b
 }
 
-// ReadBaseline reads a baseline file strictly.
+// ReadBaseline reads a baseline file strictly: unknown keys, a wrong
+// version, malformed entries and anything after the JSON object are errors
+// naming the file.
 func ReadBaseline(file string) (*Baseline, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil, fmt.Errorf("baseline: %v", err)
 	}
 	var b Baseline
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&b); err != nil {
+	if err := decodeStrict(data, &b); err != nil {
 		return nil, fmt.Errorf("baseline %s: %v", file, err)
 	}
 	if b.Version != BaselineVersion {
@@ -94,20 +97,74 @@ func ReadBaseline(file string) (*Baseline, error) {
 	return &b, nil
 }
 
+// decodeStrict decodes one JSON value with no unknown fields and nothing
+// after it.
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("trailing data after the JSON object")
+	}
+	return nil
+}
+
+// isBaseline reports whether data is a ctxbound baseline of any version:
+// one JSON object with a numeric "version" and a "findings" list.
+func isBaseline(data []byte) bool {
+	var b struct {
+		Version  *int             `json:"version"`
+		Findings *json.RawMessage `json:"findings"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if dec.Decode(&b) != nil || b.Version == nil || b.Findings == nil {
+		return false
+	}
+	_, err := dec.Token()
+	return err == io.EOF && bytes.HasPrefix(bytes.TrimSpace(*b.Findings), []byte("["))
+}
+
 // Write writes the baseline to file, indented, with a final newline, so
-// that it diffs well in review.
+// that it diffs well in review. It writes through a temporary file and a
+// rename, and refuses to replace a file that is not a ctxbound baseline
+// (a Go source, go.mod, another tool's JSON).
 func (b *Baseline) Write(file string) error {
+	target := file
+	if fi, err := os.Lstat(file); err == nil {
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			if target, err = filepath.EvalSymlinks(file); err != nil {
+				return fmt.Errorf("baseline %s: %v", file, err)
+			}
+			if fi, err = os.Stat(target); err != nil {
+				return fmt.Errorf("baseline %s: %v", file, err)
+			}
+		}
+		if !fi.Mode().IsRegular() {
+			return fmt.Errorf("refusing to write the baseline to %s: it is not a regular file", file)
+		}
+		old, err := os.ReadFile(target)
+		if err != nil {
+			return fmt.Errorf("baseline %s: %v", file, err)
+		}
+		if !isBaseline(old) {
+			return fmt.Errorf("refusing to overwrite %s: it is not a ctxbound baseline (name a new file, or remove this one first)", file)
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("baseline %s: %v", file, err)
+	}
 	data, err := json.MarshalIndent(b, "", "  ")
 	if err != nil {
 		return err
 	}
 	data = append(data, '\n')
-	if dir := filepath.Dir(file); dir != "" {
+	if dir := filepath.Dir(target); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
 	}
-	return os.WriteFile(file, data, 0o644)
+	return writeFileAtomic(target, data)
 }
 
 // Filter returns the findings that the baseline does not cover, in order,

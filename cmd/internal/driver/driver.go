@@ -51,6 +51,7 @@ func Main(s Suite) {
 		os.Exit(Help(os.Stdout, os.Stderr, s, args[1:]))
 	}
 	if isVetInvocation(args) {
+		prepareVet(s)
 		multichecker.Main(s.All()...)
 		return
 	}
@@ -64,6 +65,56 @@ func Main(s Suite) {
 		}
 	}
 	os.Exit(Run(s, args, os.Stdout, os.Stderr))
+}
+
+// prepareVet adapts the unit runs of go vet to what go vet does with a
+// failed tool. go vet (Go 1.26) runs the tool once per package, with -json,
+// and caches the facts of a run whose tool exited 0 before it reads the
+// JSON: an analysis error reported there is shown once and then, from the
+// cache, never again. It caches nothing of a run whose tool failed. So:
+//
+//   - an analyzer that fails (a bad configuration, an internal error) makes
+//     the tool print the error and exit 1 at once, before anything is
+//     cached: the error names its file and key (or the position of the
+//     panic), and is shown on every run until it is fixed;
+//   - a malformed flag value is one line naming the flag and the value,
+//     without the usage (go vet shows it once per package it runs the
+//     tool on).
+//
+// The analyzers are changed in place: this process runs one unit and exits.
+func prepareVet(s Suite) {
+	prog := s.Name
+	flag.CommandLine.Usage = func() {}
+	flag.CommandLine.SetOutput(prefixWriter{os.Stderr, prog + ": "})
+	for _, a := range requiredClosure(s.All()) {
+		run := a.Run
+		a.Run = func(pass *analysis.Pass) (any, error) {
+			res, err := run(pass)
+			if err != nil {
+				first, rest, _ := strings.Cut(err.Error(), "\n")
+				fmt.Fprintf(os.Stderr, "%s: %s failed on %s: %s (go vet caches nothing of a failed run: this is shown on every run until it is fixed)\n",
+					prog, a.Name, pass.Pkg.Path(), first)
+				if rest != "" {
+					fmt.Fprintln(os.Stderr, rest)
+				}
+				os.Exit(1)
+			}
+			return res, nil
+		}
+	}
+}
+
+// prefixWriter prefixes what the flag package prints (one error line).
+type prefixWriter struct {
+	w      io.Writer
+	prefix string
+}
+
+func (p prefixWriter) Write(b []byte) (int, error) {
+	if _, err := io.WriteString(p.w, p.prefix+string(b)); err != nil {
+		return 0, err
+	}
+	return len(b), nil
 }
 
 // isVetInvocation reports whether args are go vet's: the -V=full and
