@@ -304,6 +304,27 @@ func TestBaselineErrors(t *testing.T) {
 	if _, err := ReadBaseline(bad); err == nil || !strings.Contains(err.Error(), "version 7") {
 		t.Errorf("version: %v", err)
 	}
+	for _, trailing := range []string{"GARBAGE {", "}", "{}", "[]"} {
+		os.WriteFile(bad, []byte(`{"version": 1, "findings": []}`+"\n"+trailing), 0o644)
+		if _, err := ReadBaseline(bad); err == nil || !strings.Contains(err.Error(), bad+": trailing data after the JSON object") {
+			t.Errorf("trailing %q: %v", trailing, err)
+		}
+	}
+	// isBaseline decides what -write-baseline may overwrite.
+	for data, want := range map[string]bool{
+		`{"version": 1, "findings": []}`:         true,
+		`{"version": 2, "findings": [{"x": 1}]}`: true,
+		`{"version": 1}`:                         false,
+		`{"findings": []}`:                       false,
+		`{"version": 1, "findings": {}}`:         false,
+		"package main\n":                         false,
+		"":                                       false,
+		`{"version": 1, "findings": []} x`:       false,
+	} {
+		if got := isBaseline([]byte(data)); got != want {
+			t.Errorf("isBaseline(%q) = %v, want %v", data, got, want)
+		}
+	}
 
 	// No baseline is written from a failed analysis.
 	src, _ := filepath.Abs("../../../testdata/broken")
