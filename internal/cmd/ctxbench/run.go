@@ -52,6 +52,13 @@ type target struct {
 	// rows, filled once by an unmeasured run; warmed says it was.
 	Cache  string
 	warmed bool
+	// TouchEnv, for std, runs the touch row on a copy of GOROOT (with a
+	// build cache of its own: cgo output names the GOROOT it was made in,
+	// and the go command's cache keys do not), so that the installed one is
+	// never edited; TouchCache is then that row's ctxbound cache.
+	TouchEnv    []string
+	TouchCache  string
+	touchWarmed bool
 }
 
 type runner struct {
