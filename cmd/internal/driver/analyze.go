@@ -161,7 +161,6 @@ func (r *runner) run(n *node) {
 	}
 	resultsKey := r.resultsKey(n)
 	if r.cache != nil && r.fromCache(n, resultsKey) {
-		n.fromCache = true
 		n.closure = r.closureHash(n)
 		r.mu.Lock()
 		r.stats.Cached++
@@ -287,7 +286,6 @@ func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.Act
 	r.mu.Lock()
 	r.stats.Analyzed = append(r.stats.Analyzed, p.ID)
 	r.mu.Unlock()
-	n.analyzed = true
 
 	fset := r.fset
 	files := make([]*ast.File, 0, len(p.CompiledGoFiles))
@@ -469,7 +467,6 @@ func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.Act
 	if len(failed) > 0 || r.cache == nil {
 		return // a failed package is analyzed again next time, its error shown again
 	}
-	n.analysisOK = true
 	// Errors writing the cache only cost the next run time.
 	_ = cache.PutBytes(r.cache, n.factsKey, blob)
 	if n.root {
