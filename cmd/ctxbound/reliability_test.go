@@ -20,6 +20,11 @@ func TestFixKeepsCRLFAndBOM(t *testing.T) {
 	bin := ctxboundBin(t)
 	dir := module(t, filepath.Join("reliability", "crlf"))
 	file := filepath.Join(dir, "a.go")
+	// The file is kept with LF endings in the repository (gofmt clean, and
+	// safe from git's line-ending conversion); the test writes it with a
+	// BOM and CRLF, as the reproduction had it.
+	lf, _ := os.ReadFile(file)
+	os.WriteFile(file, append([]byte("\ufeff"), bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))...), 0o644)
 	before, _ := os.ReadFile(file)
 	if !bytes.HasPrefix(before, []byte("\ufeff")) || bytes.Count(before, []byte("\r\n")) != bytes.Count(before, []byte("\n")) {
 		t.Fatal("test data: a.go must start with a BOM and end every line with CRLF")
