@@ -486,6 +486,9 @@ func readExport(fset *token.FileSet, universe map[string]*types.Package, dep *pa
 		return nil, err
 	}
 	defer f.Close()
+	// go list -export names compiler-produced archives with Go 1.26, which
+	// Read alone cannot read; go/packages does the same.
+	//lint:ignore SA1019 NewReader reads both the archives and cmd/export files.
 	rd, err := gcexportdata.NewReader(f)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %v", dep.ExportFile, err)
