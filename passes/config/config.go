@@ -166,11 +166,11 @@ func run(pass *analysis.Pass) (any, error) {
 	return &c, nil
 }
 
-// FileFor returns the configuration file the Analyzer reads for a package
-// whose first file is first: the -config.file flag's file, else the one
-// Find returns for first's directory, else "". Drivers that cache results
-// use it to key them by the file's content.
-func FileFor(first string) string { return fileFor(&Analyzer.Flags, first) }
+// FileFor returns the configuration file a (the Analyzer, whose flags are
+// set) reads for a package whose first file is first: the -config.file
+// flag's file, else the one Find returns for first's directory, else "".
+// Drivers that cache results use it to key them by the file's content.
+func FileFor(a *analysis.Analyzer, first string) string { return fileFor(&a.Flags, first) }
 
 func fileFor(fs *flag.FlagSet, first string) string {
 	if _, file := fromFlags(fs); file != "" {

@@ -102,7 +102,7 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 	}
 	r := newRunner(analyzers, c, tool)
 	if slices.Contains(requiredClosure(analyzers), config.Analyzer) {
-		r.configFile = config.FileFor
+		r.configFile = func(first string) string { return config.FileFor(config.Analyzer, first) }
 		// A bad configuration is one error per file, before any package
 		// is analyzed: not one per package, with every check that needs
 		// it failing after it.
@@ -246,7 +246,7 @@ func checkConfigs(g *graph) []error {
 		if len(n.pkg.CompiledGoFiles) == 0 {
 			continue
 		}
-		if f := config.FileFor(n.pkg.CompiledGoFiles[0]); f != "" && !seen[f] {
+		if f := config.FileFor(config.Analyzer, n.pkg.CompiledGoFiles[0]); f != "" && !seen[f] {
 			seen[f] = true
 			files = append(files, f)
 		}
