@@ -59,10 +59,12 @@ corpus: build
 corpus-update: build
 	$(GO) run ./internal/cmd/ctxcorpus -ctxbound $(CTXBOUND) -update $(CORPUSFLAGS)
 
-## bench: CPU, wall time and peak RSS of the suite against the floor, go vet and staticcheck
+## bench: CPU, wall time and peak RSS of the suite (fresh, re-run, after touching a leaf file) against the
+## export-data floor, go vet and staticcheck; BEFORE=path/to/an/older/ctxbound adds it as a row
 BENCHFLAGS ?=
+BEFORE ?=
 bench: build
-	$(GO) run ./internal/cmd/ctxbench $(BENCHFLAGS)
+	$(GO) run ./internal/cmd/ctxbench $(if $(BEFORE),-before $(BEFORE)) $(BENCHFLAGS)
 
 ## plugin: build the golangci-lint v2 custom binary with ctxbound (bin/golangci-lint-ctxbound)
 plugin:

@@ -18,7 +18,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/ctxbound/ctxbound/analyzers"
 )
@@ -37,16 +36,23 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	binDir = dir
+	// A cache of the tests' own, never the user's.
+	os.Setenv("CTXBOUND_CACHE", filepath.Join(dir, "cache"))
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
 
-// ctxboundBin builds the command once per test binary.
+// ctxboundBin builds the command once per test binary. CTXBOUND_TEST_BIN
+// names another binary to test instead (an older build, to see a
+// regression test fail).
 func ctxboundBin(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the binary and runs go vet")
+	}
+	if bin := os.Getenv("CTXBOUND_TEST_BIN"); bin != "" {
+		return bin
 	}
 	buildOnce.Do(func() {
 		binPath = filepath.Join(binDir, "ctxbound")
@@ -213,13 +219,6 @@ func checkText(t *testing.T, what, dir, out string, wants []want) {
 	check(t, what, got, wants)
 }
 
-// nonce is a harmless analyzer flag, new for each call: a behaviour-only
-// environment key that the test modules never use. It changes go vet's
-// cache key, which includes the vet flags, so that the run really happens.
-func nonce() string {
-	return fmt.Sprintf("-config.behaviour-keys=CTXBOUND_TEST_NONCE_%d", time.Now().UnixNano())
-}
-
 func TestVetTool(t *testing.T) {
 	bin := ctxboundBin(t)
 	dir := module(t, "vet")
@@ -257,34 +256,22 @@ func TestVetToolFlags(t *testing.T) {
 	}
 }
 
-// TestVetToolConfigError: a malformed .ctxbound.json is an analysis error.
-// Go 1.26's go vet shows only the first error of a package (in map order:
-// the config pass's own, or a dependent's "failed prerequisites: config"),
-// and caches the facts but not the error, so that a second identical run
-// passes silently: nonce() makes each run's cache key new. -json shows
-// every error.
+// TestVetToolConfigError: a malformed .ctxbound.json is an error naming
+// the file and the value, in every mode. Under go vet, with and without
+// -json, the tool fails before go vet caches anything (see
+// TestVetBadConfigEveryRun for the second run).
 func TestVetToolConfigError(t *testing.T) {
 	bin := ctxboundBin(t)
 	dir := module(t, "vet")
 	if err := os.WriteFile(filepath.Join(dir, "use", ".ctxbound.json"), []byte(`{"spawners": ["not a function"]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	const msg = `bad spawner "not a function"`
-	_, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, nonce(), "./use")
-	if code == 0 || !regexp.MustCompile(regexp.QuoteMeta(msg)+`|failed prerequisites: `).MatchString(stderr) {
-		t.Errorf("go vet with a bad .ctxbound.json: exit %d\n%s", code, stderr)
-	}
-	stdout, stderr, _ := run(t, dir, "go", "vet", "-vettool="+bin, nonce(), "-json", "./use")
-	if !strings.Contains(stdout, `bad spawner \"not a function\"`) {
-		t.Errorf("go vet -json with a bad .ctxbound.json:\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
-	}
-	_, stderr, code = run(t, dir, bin, "./use")
-	if code != 1 || !strings.Contains(stderr, msg) {
-		t.Errorf("ctxbound with a bad .ctxbound.json: exit %d, want 1\n%s", code, stderr)
-	}
-	_, stderr, code = run(t, dir, bin, "-sarif", "./use")
-	if code != 1 || !strings.Contains(stderr, msg) {
-		t.Errorf("ctxbound -sarif with a bad .ctxbound.json: exit %d, want 1\n%s", code, stderr)
+	const msg = `.ctxbound.json: bad spawner "not a function"`
+	for _, args := range [][]string{{"go", "vet", "-vettool=" + bin, "./use"}, {"go", "vet", "-vettool=" + bin, "-json", "./use"}, {bin, "./use"}, {bin, "-sarif", "./use"}, {bin, "-json", "./use"}} {
+		_, stderr, code := run(t, dir, args[0], args[1:]...)
+		if code != 1 || !strings.Contains(stderr, msg) || strings.Contains(stderr, "failed prerequisites") {
+			t.Errorf("%q with a bad .ctxbound.json: exit %d, want 1 and the error\n%s", args, code, stderr)
+		}
 	}
 }
 
@@ -538,5 +525,57 @@ func TestBaselineOfSuite(t *testing.T) {
 	if code != 3 || len(lines) != 1 || !strings.HasPrefix(lines[0], "use/use.go:17:2: call of dep.Refresh drops the caller's context") ||
 		!strings.Contains(stderr, fmt.Sprintf("%d findings matched the baseline", len(defaultWants()))) {
 		t.Errorf("-baseline after moving dep's lines and adding one call: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestConcurrentRuns: two runs at once on one empty cache both succeed
+// with the same output, and leave a cache a third run takes everything
+// from.
+func TestConcurrentRuns(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, "vet")
+	cache := filepath.Join(t.TempDir(), "cache")
+	type out struct {
+		stdout, stderr string
+		code           int
+	}
+	outs := make([]out, 2)
+	var wg sync.WaitGroup
+	for i := range outs {
+		wg.Go(func() {
+			cmd := exec.Command(bin, "-json", "-v", "./...")
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "GOWORK=off", "CTXBOUND_CACHE="+cache)
+			var o, e bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &o, &e
+			err := cmd.Run()
+			code := 0
+			if x, ok := errors.AsType[*exec.ExitError](err); ok {
+				code = x.ExitCode()
+			} else if err != nil {
+				code = -1
+			}
+			outs[i] = out{o.String(), e.String(), code}
+		})
+	}
+	wg.Wait()
+	// Each run analyzes what the other has not cached yet: the entries it
+	// reads are whole, or the runs' outputs would differ from a run alone.
+	for i, o := range outs {
+		if o.code != 0 || !strings.Contains(o.stderr, "ctxbound: 65 packages: ") {
+			t.Errorf("run %d: exit %d, want 0\n%s", i, o.code, o.stderr)
+		}
+		t.Logf("run %d: %s", i, strings.TrimSpace(o.stderr))
+	}
+	if outs[0].stdout != outs[1].stdout {
+		t.Errorf("the two runs differ:\n%s\nand\n%s", outs[0].stdout, outs[1].stdout)
+	}
+	check(t, "concurrent run", parseJSON(t, dir, outs[0].stdout), defaultWants())
+	if alone, _, _ := run(t, dir, bin, "-json", "-cache=off", "./..."); alone != outs[0].stdout {
+		t.Errorf("the concurrent runs' output differs from a run without the cache:\n%s\nand\n%s", outs[0].stdout, alone)
+	}
+	stdout, stderr, code := run(t, dir, "env", "CTXBOUND_CACHE="+cache, bin, "-json", "-v", "./...")
+	if code != 0 || !strings.Contains(stderr, " 0 analyzed,") || stdout != outs[0].stdout {
+		t.Errorf("third run: exit %d, want everything from the cache and the same output\n%s\n%s", code, stderr, stdout)
 	}
 }

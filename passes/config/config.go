@@ -14,6 +14,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -138,6 +139,10 @@ func (f *fileFlag) String() string {
 }
 func (f *fileFlag) Get() any { return f.file }
 func (f *fileFlag) Set(file string) error {
+	if file == "" {
+		f.file = "" // back to looking the file up
+		return nil
+	}
 	if _, err := Load(file); err != nil {
 		return err
 	}
@@ -200,13 +205,29 @@ func packageDir(pass *analysis.Pass) string {
 	return ""
 }
 
+// FileFor returns the configuration file a (the Analyzer, whose flags are
+// set) reads for a package whose first source file is first (the user's
+// file, not cmd/cgo's rewrite of it): the -config.file flag's file, else
+// the one Find returns for first's directory, else "". Drivers that cache
+// results use it to key them by the file's content.
+func FileFor(a *analysis.Analyzer, first string) string { return fileFor(&a.Flags, first) }
+
+func fileFor(fs *flag.FlagSet, first string) string {
+	if _, file := fromFlags(fs); file != "" {
+		return file
+	}
+	return Find(filepath.Dir(first))
+}
+
 // Find returns the configuration file that applies to packages in dir: the
 // nearest FileName in dir or a parent, stopping at the directory that holds
-// go.mod. It returns "" when there is none.
+// go.mod. It returns "" when there is none. A FileName that exists in any
+// form (a dangling or looping symbolic link, a directory) is found, so that
+// Load reports it instead of it being silently ignored.
 func Find(dir string) string {
 	for {
 		f := filepath.Join(dir, FileName)
-		if _, err := os.Stat(f); err == nil {
+		if _, err := os.Lstat(f); err == nil {
 			return f
 		}
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
@@ -237,7 +258,7 @@ func Parse(name string, data []byte) (*Config, error) {
 	if err := dec.Decode(&c); err != nil {
 		return nil, fmt.Errorf("ctxbound config %s: %v", name, err)
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("ctxbound config %s: trailing data after the JSON object", name)
 	}
 	if err := c.Validate(); err != nil {

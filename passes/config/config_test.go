@@ -67,6 +67,8 @@ func TestParse(t *testing.T) {
 		{`{"identity_keys":["A=B"]}`, `bad identity key "A=B"`},
 		{`{"spawners":["Submit"]}`, `bad spawner "Submit"`},
 		{`{"roots":[]} {}`, `trailing data`},
+		{`{"roots":[]}}`, `trailing data`},
+		{`[]`, `cannot unmarshal array`},
 		{`[`, `unexpected EOF`},
 	} {
 		_, err := config.Parse("bad.json", []byte(bad.data))
@@ -100,6 +102,33 @@ func TestFind(t *testing.T) {
 	write(filepath.Join(mod, "a", config.FileName), "{}")
 	if got, want := config.Find(pkg), filepath.Join(mod, "a", config.FileName); got != want {
 		t.Errorf("Find = %q, want the nearest %q", got, want)
+	}
+}
+
+// TestFindLinks (issue 13, repro 17): a .ctxbound.json that is a dangling
+// or looping link, or a directory, is found, and Load names it in its
+// error; it is never silently ignored.
+func TestFindLinks(t *testing.T) {
+	mod := t.TempDir()
+	os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module m\n"), 0o644)
+	file := filepath.Join(mod, config.FileName)
+	for _, c := range []struct {
+		name  string
+		setup func()
+		want  string
+	}{
+		{"dangling", func() { os.Symlink(filepath.Join(mod, "gone.json"), file) }, "no such file or directory"},
+		{"loop", func() { os.Remove(file); os.Symlink(config.FileName, file) }, "too many levels of symbolic links"},
+		{"directory", func() { os.Remove(file); os.Mkdir(file, 0o755) }, "is a directory"},
+	} {
+		c.setup()
+		if got := config.Find(mod); got != file {
+			t.Errorf("%s: Find = %q, want %q", c.name, got, file)
+			continue
+		}
+		if _, err := config.Load(file); err == nil || !strings.Contains(err.Error(), file) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: Load: %v, want an error naming %s: %s", c.name, err, file, c.want)
+		}
 	}
 }
 

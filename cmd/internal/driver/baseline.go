@@ -4,16 +4,14 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"go/ast"
-	"go/token"
-	"go/types"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
-
-	"golang.org/x/tools/go/packages"
 )
 
 // BaselineVersion is the version of the baseline file format.
@@ -44,7 +42,7 @@ type BaselineEntry struct {
 type baselineKey struct{ check, pkg, fn, msg string }
 
 func keyOfFinding(f *Finding) baselineKey {
-	return baselineKey{f.Analyzer.Name, f.Package.PkgPath, f.Func, keyMessage(f.Diag.Message)}
+	return baselineKey{f.Check, f.PkgPath, f.Func, keyMessage(f.Message)}
 }
 
 // goPos is a file position inside a message: "dep.go:23", "x.go:4:7".
@@ -76,16 +74,16 @@ func NewBaseline(findings []*Finding) *Baseline {
 	return b
 }
 
-// ReadBaseline reads a baseline file strictly.
+// ReadBaseline reads a baseline file strictly: unknown keys, a wrong
+// version, malformed entries and anything after the JSON object are errors
+// naming the file.
 func ReadBaseline(file string) (*Baseline, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil, fmt.Errorf("baseline: %v", err)
 	}
 	var b Baseline
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&b); err != nil {
+	if err := decodeStrict(data, &b); err != nil {
 		return nil, fmt.Errorf("baseline %s: %v", file, err)
 	}
 	if b.Version != BaselineVersion {
@@ -99,20 +97,74 @@ func ReadBaseline(file string) (*Baseline, error) {
 	return &b, nil
 }
 
+// decodeStrict decodes one JSON value with no unknown fields and nothing
+// after it.
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("trailing data after the JSON object")
+	}
+	return nil
+}
+
+// isBaseline reports whether data is a ctxbound baseline of any version:
+// one JSON object with a numeric "version" and a "findings" list.
+func isBaseline(data []byte) bool {
+	var b struct {
+		Version  *int             `json:"version"`
+		Findings *json.RawMessage `json:"findings"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if dec.Decode(&b) != nil || b.Version == nil || b.Findings == nil {
+		return false
+	}
+	_, err := dec.Token()
+	return err == io.EOF && bytes.HasPrefix(bytes.TrimSpace(*b.Findings), []byte("["))
+}
+
 // Write writes the baseline to file, indented, with a final newline, so
-// that it diffs well in review.
+// that it diffs well in review. It writes through a temporary file and a
+// rename, and refuses to replace a file that is not a ctxbound baseline
+// (a Go source, go.mod, another tool's JSON).
 func (b *Baseline) Write(file string) error {
+	target := file
+	if fi, err := os.Lstat(file); err == nil {
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			if target, err = filepath.EvalSymlinks(file); err != nil {
+				return fmt.Errorf("baseline %s: %v", file, err)
+			}
+			if fi, err = os.Stat(target); err != nil {
+				return fmt.Errorf("baseline %s: %v", file, err)
+			}
+		}
+		if !fi.Mode().IsRegular() {
+			return fmt.Errorf("refusing to write the baseline to %s: it is not a regular file", file)
+		}
+		old, err := os.ReadFile(target)
+		if err != nil {
+			return fmt.Errorf("baseline %s: %v", file, err)
+		}
+		if !isBaseline(old) {
+			return fmt.Errorf("refusing to overwrite %s: it is not a ctxbound baseline (name a new file, or remove this one first)", file)
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("baseline %s: %v", file, err)
+	}
 	data, err := json.MarshalIndent(b, "", "  ")
 	if err != nil {
 		return err
 	}
 	data = append(data, '\n')
-	if dir := filepath.Dir(file); dir != "" {
+	if dir := filepath.Dir(target); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
 	}
-	return os.WriteFile(file, data, 0o644)
+	return writeFileAtomic(target, data)
 }
 
 // Filter returns the findings that the baseline does not cover, in order,
@@ -137,76 +189,4 @@ func (b *Baseline) Filter(findings []*Finding) (fresh []*Finding, known, stale i
 		stale += n
 	}
 	return fresh, known, stale
-}
-
-// enclosingDecl names the top-level declaration of pkg that contains pos:
-// "Handle", "(*Server).Serve", "var registry", "type Pool", or
-// "file x.go" for a position outside every declaration (a file comment).
-// Closures are named by the function they are in.
-func enclosingDecl(pkg *packages.Package, pos token.Pos) string {
-	for _, f := range pkg.Syntax {
-		if pos < f.FileStart || pos > f.FileEnd {
-			continue
-		}
-		for _, d := range f.Decls {
-			if pos < declStart(d) || pos >= d.End() {
-				continue
-			}
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				return funcDeclName(d)
-			case *ast.GenDecl:
-				for _, s := range d.Specs {
-					if pos < s.Pos() || pos >= s.End() {
-						continue
-					}
-					switch s := s.(type) {
-					case *ast.TypeSpec:
-						return "type " + s.Name.Name
-					case *ast.ValueSpec:
-						return d.Tok.String() + " " + s.Names[0].Name
-					}
-				}
-				return d.Tok.String()
-			}
-		}
-		// Outside every declaration: the doc of a declaration, a file comment.
-		return "file " + filepath.Base(pkg.Fset.File(f.FileStart).Name())
-	}
-	return ""
-}
-
-// declStart is where a declaration starts, its doc comment included: a
-// directive in a function's doc belongs to the function.
-func declStart(d ast.Decl) token.Pos {
-	switch d := d.(type) {
-	case *ast.FuncDecl:
-		if d.Doc != nil {
-			return d.Doc.Pos()
-		}
-	case *ast.GenDecl:
-		if d.Doc != nil {
-			return d.Doc.Pos()
-		}
-	}
-	return d.Pos()
-}
-
-// funcDeclName is "F" or "(T).M" / "(*T).M", type parameters left out.
-func funcDeclName(d *ast.FuncDecl) string {
-	if d.Recv == nil || len(d.Recv.List) == 0 {
-		return d.Name.Name
-	}
-	t := d.Recv.List[0].Type
-	star := ""
-	if s, ok := t.(*ast.StarExpr); ok {
-		star, t = "*", s.X
-	}
-	switch x := t.(type) {
-	case *ast.IndexExpr:
-		t = x.X
-	case *ast.IndexListExpr:
-		t = x.X
-	}
-	return "(" + star + types.ExprString(t) + ")." + d.Name.Name
 }

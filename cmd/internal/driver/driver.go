@@ -1,17 +1,18 @@
 // Package driver is the command line of ctxbound and ctxbound-vet.
 //
-// The default path is the x/tools multichecker, untouched: text output with
-// file:line:col, -json in the x/tools checker format, -fix and -diff, the
-// per-analyzer enable flags and options, and the go vet -vettool protocol
-// (-V=full, -flags and the *.cfg unit files, handled by unitchecker).
+// Standalone (ctxbound [flags] packages), it runs its own driver (Run):
+// go list names the packages, which are analyzed bottom-up, one at a time
+// per CPU, each parsed and type-checked from source against its imports'
+// export data and freed when done, with facts and findings kept in a
+// persistent cache keyed by content (graph.go, cache.go). Its output is
+// text with file:line:col, -json in the x/tools checker format, -sarif,
+// -fix and -diff, -baseline; it honours the per-analyzer enable flags and
+// options.
 //
-// Three modes that multichecker does not have run through this package's
-// own path, built on the public golang.org/x/tools/go/analysis/checker and
-// go/packages: -sarif (or -format=sarif), -baseline FILE and
-// -write-baseline. They honour the same enable and analyzer flags. They are
-// never offered to go vet: they are not in the -flags answer, so go vet
-// rejects them instead of passing them to a unit run that would ignore
-// them.
+// Under go vet -vettool (the unit protocol: -V=full, -flags and the *.cfg
+// unit files) it is the x/tools unitchecker, untouched; the standalone
+// flags are not in the -flags answer, so go vet rejects them instead of
+// passing them to a unit run that would ignore them.
 package driver
 
 import (
@@ -43,58 +44,92 @@ type Suite struct {
 // All is Checks followed by Passes: the multichecker's list.
 func (s Suite) All() []*analysis.Analyzer { return slices.Concat(s.Checks, s.Passes) }
 
-// ownFlags are the flags only this package's run path understands. Any of
-// them on the command line selects that path.
-var ownFlags = []string{"sarif", "format", "baseline", "write-baseline"}
-
 // Main runs the command and exits.
 func Main(s Suite) {
 	args := os.Args[1:]
 	if len(args) > 0 && args[0] == "help" {
 		os.Exit(Help(os.Stdout, os.Stderr, s, args[1:]))
 	}
-	names := flagNames(s, args)
-	if slices.ContainsFunc(names, func(n string) bool { return n == "h" || n == "help" }) {
-		usage(os.Stderr, s)
-		os.Exit(0)
+	if isVetInvocation(args) {
+		prepareVet(s)
+		multichecker.Main(s.All()...)
+		return
 	}
-	if slices.ContainsFunc(names, func(n string) bool { return slices.Contains(ownFlags, n) }) {
-		os.Exit(Run(s, args, os.Stdout, os.Stderr))
-	}
-	multichecker.Main(s.All()...)
-}
-
-// flagNames returns the names of the flags at the start of args, up to the
-// first argument that is not a flag (a package pattern, help, a *.cfg file)
-// or "--". A flag that takes a value ("-c 3", "-baseline FILE") consumes
-// the next argument unless written with "=".
-func flagNames(s Suite, args []string) []string {
-	fs, _ := newFlags(s, new(options))
-	takesValue := func(name string) bool {
-		switch name {
-		case "debug", "cpuprofile", "memprofile", "trace": // multichecker's own
-			return true
-		}
-		f := fs.Lookup(name)
-		if f == nil {
-			return false
-		}
-		b, ok := f.Value.(interface{ IsBoolFlag() bool })
-		return !ok || !b.IsBoolFlag()
-	}
-	var names []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
+	for _, a := range args {
+		if a == "--" || !strings.HasPrefix(a, "-") {
 			break
 		}
-		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		names = append(names, name)
-		if !hasValue && takesValue(name) {
-			i++
+		if name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); name == "h" || name == "help" {
+			usage(os.Stderr, s)
+			os.Exit(0)
 		}
 	}
-	return names
+	os.Exit(Run(s, args, os.Stdout, os.Stderr))
+}
+
+// prepareVet adapts the unit runs of go vet to what go vet does with a
+// failed tool. go vet (Go 1.26) runs the tool once per package, with -json,
+// and caches the facts of a run whose tool exited 0 before it reads the
+// JSON: an analysis error reported there is shown once and then, from the
+// cache, never again. It caches nothing of a run whose tool failed. So:
+//
+//   - an analyzer that fails (a bad configuration, an internal error) makes
+//     the tool print the error and exit 1 at once, before anything is
+//     cached: the error names its file and key (or the position of the
+//     panic), and is shown on every run until it is fixed;
+//   - a malformed flag value is one line naming the flag and the value,
+//     without the usage (go vet shows it once per package it runs the
+//     tool on).
+//
+// The analyzers are changed in place: this process runs one unit and exits.
+func prepareVet(s Suite) {
+	prog := s.Name
+	flag.CommandLine.Usage = func() {}
+	flag.CommandLine.SetOutput(prefixWriter{os.Stderr, prog + ": "})
+	for _, a := range requiredClosure(s.All()) {
+		run := a.Run
+		a.Run = func(pass *analysis.Pass) (any, error) {
+			res, err := run(pass)
+			if err != nil {
+				first, rest, _ := strings.Cut(err.Error(), "\n")
+				fmt.Fprintf(os.Stderr, "%s: %s failed on %s: %s (go vet caches nothing of a failed run: this is shown on every run until it is fixed)\n",
+					prog, a.Name, pass.Pkg.Path(), first)
+				if rest != "" {
+					fmt.Fprintln(os.Stderr, rest)
+				}
+				os.Exit(1)
+			}
+			return res, nil
+		}
+	}
+}
+
+// prefixWriter prefixes what the flag package prints (one error line).
+type prefixWriter struct {
+	w      io.Writer
+	prefix string
+}
+
+func (p prefixWriter) Write(b []byte) (int, error) {
+	if _, err := io.WriteString(p.w, p.prefix+string(b)); err != nil {
+		return 0, err
+	}
+	return len(b), nil
+}
+
+// isVetInvocation reports whether args are go vet's: the -V=full and
+// -flags handshake, or a unit's *.cfg file.
+func isVetInvocation(args []string) bool {
+	if len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return true
+	}
+	for _, a := range args {
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && (name == "V" || name == "flags") {
+			return true
+		}
+	}
+	return false
 }
 
 // usage prints the command's usage and every flag.

@@ -304,6 +304,27 @@ func TestBaselineErrors(t *testing.T) {
 	if _, err := ReadBaseline(bad); err == nil || !strings.Contains(err.Error(), "version 7") {
 		t.Errorf("version: %v", err)
 	}
+	for _, trailing := range []string{"GARBAGE {", "}", "{}", "[]"} {
+		os.WriteFile(bad, []byte(`{"version": 1, "findings": []}`+"\n"+trailing), 0o644)
+		if _, err := ReadBaseline(bad); err == nil || !strings.Contains(err.Error(), bad+": trailing data after the JSON object") {
+			t.Errorf("trailing %q: %v", trailing, err)
+		}
+	}
+	// isBaseline decides what -write-baseline may overwrite.
+	for data, want := range map[string]bool{
+		`{"version": 1, "findings": []}`:         true,
+		`{"version": 2, "findings": [{"x": 1}]}`: true,
+		`{"version": 1}`:                         false,
+		`{"findings": []}`:                       false,
+		`{"version": 1, "findings": {}}`:         false,
+		"package main\n":                         false,
+		"":                                       false,
+		`{"version": 1, "findings": []} x`:       false,
+	} {
+		if got := isBaseline([]byte(data)); got != want {
+			t.Errorf("isBaseline(%q) = %v, want %v", data, got, want)
+		}
+	}
 
 	// No baseline is written from a failed analysis.
 	src, _ := filepath.Abs("../../../testdata/broken")
@@ -360,24 +381,24 @@ func TestSelected(t *testing.T) {
 	}
 }
 
-func TestFlagNames(t *testing.T) {
+// TestIsVetInvocation: go vet's handshake and unit runs go to
+// unitchecker, everything else to the standalone driver.
+func TestIsVetInvocation(t *testing.T) {
 	for _, c := range []struct {
 		args []string
-		want []string
+		want bool
 	}{
-		{[]string{"-json", "./..."}, []string{"json"}},
-		{[]string{"--sarif", "./..."}, []string{"sarif"}},
-		{[]string{"-baseline", "b.json", "-c=2", "./..."}, []string{"baseline", "c"}},
-		{[]string{"-format", "sarif", "./..."}, []string{"format"}},
-		{[]string{"./...", "-sarif"}, nil},
-		{[]string{"help", "spawnctx"}, nil},
-		{[]string{"-V=full"}, []string{"V"}},
-		{[]string{"/tmp/x/vet.cfg"}, nil},
-		{[]string{"-c", "3", "-sarif", "./..."}, []string{"c", "sarif"}},
-		{[]string{"-debug", "v", "-marker", "-baseline", "b.json", "./..."}, []string{"debug", "marker", "baseline"}},
+		{[]string{"-V=full"}, true},
+		{[]string{"-flags"}, true},
+		{[]string{"-json", "-spawnctx", "/tmp/x/vet.cfg"}, true},
+		{[]string{"./..."}, false},
+		{[]string{"-json", "./..."}, false},
+		{[]string{"-sarif", "-baseline", "b.json", "./..."}, false},
+		{[]string{"-v", "./..."}, false},
+		{[]string{"-fix", "-diff", "std"}, false},
 	} {
-		if got := flagNames(testSuite(), c.args); !slices.Equal(got, c.want) {
-			t.Errorf("flagNames(%q) = %q, want %q", c.args, got, c.want)
+		if got := isVetInvocation(c.args); got != c.want {
+			t.Errorf("isVetInvocation(%q) = %v, want %v", c.args, got, c.want)
 		}
 	}
 }
@@ -445,4 +466,16 @@ func TestKeyMessage(t *testing.T) {
 			t.Errorf("keyMessage(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
+}
+
+// TestMain gives the tests a cache of their own, never the user's.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "ctxbound-driver-test-cache-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv(cacheEnv, dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }

@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -180,22 +181,24 @@ func SARIF(s Suite, ran []*analysis.Analyzer, findings []*Finding, errs []notifi
 	occurrence := map[baselineKey]int{}
 	results := []sarifResult{}
 	for _, f := range findings {
-		addRule(f.Analyzer)
-		res := sarifResult{
-			RuleID:    f.Analyzer.Name,
-			RuleIndex: index[f.Analyzer.Name],
-			Level:     "warning",
-			Message:   sarifMessage{Text: f.Diag.Message},
-			Locations: []sarifLocation{w.location(f.Package.Fset, f.Diag.Pos, f.Diag.End, "")},
+		if a := find(slices.Concat(ran, s.All()), f.Check); a != nil {
+			addRule(a)
 		}
-		for i, rel := range f.Diag.Related {
-			loc := w.location(f.Package.Fset, rel.Pos, rel.End, rel.Message)
+		res := sarifResult{
+			RuleID:    f.Check,
+			RuleIndex: index[f.Check],
+			Level:     "warning",
+			Message:   sarifMessage{Text: f.Message},
+			Locations: []sarifLocation{w.location(f.Pos, f.End, "")},
+		}
+		for i, rel := range f.Related {
+			loc := w.location(rel.Pos, rel.End, rel.Message)
 			id := i + 1
 			loc.ID = &id
 			res.RelatedLocations = append(res.RelatedLocations, loc)
 		}
-		for _, fix := range f.Diag.SuggestedFixes {
-			res.Fixes = append(res.Fixes, w.fix(f.Package.Fset, fix))
+		for _, fix := range f.Fixes {
+			res.Fixes = append(res.Fixes, w.fix(fix))
 		}
 		// A fingerprint that survives line moves, as the baseline key does.
 		k := keyOfFinding(f)
@@ -297,11 +300,10 @@ func fileURI(path string) string {
 // location is the SARIF location of pos..end, with a message for related
 // locations. Positions are taken unadjusted by //line directives: SARIF
 // regions index the real file.
-func (w *sarifWriter) location(fset *token.FileSet, pos, end token.Pos, msg string) sarifLocation {
-	p := fset.PositionFor(pos, false)
+func (w *sarifWriter) location(pos, end Position, msg string) sarifLocation {
 	loc := sarifLocation{PhysicalLocation: sarifPhysicalLocation{
-		ArtifactLocation: w.artifact(p.Filename),
-		Region:           w.region(fset, pos, end),
+		ArtifactLocation: w.artifact(pos.Raw.Filename),
+		Region:           w.region(pos.Raw, end.Raw),
 	}}
 	if msg != "" {
 		loc.Message = &sarifMessage{Text: msg}
@@ -309,11 +311,9 @@ func (w *sarifWriter) location(fset *token.FileSet, pos, end token.Pos, msg stri
 	return loc
 }
 
-func (w *sarifWriter) region(fset *token.FileSet, pos, end token.Pos) *sarifRegion {
-	p := fset.PositionFor(pos, false)
-	e := p
-	if end.IsValid() && end >= pos {
-		e = fset.PositionFor(end, false)
+func (w *sarifWriter) region(p, e token.Position) *sarifRegion {
+	if !e.IsValid() || e.Filename != p.Filename || e.Offset < p.Offset {
+		e = p
 	}
 	return &sarifRegion{
 		StartLine:   p.Line,
@@ -323,24 +323,19 @@ func (w *sarifWriter) region(fset *token.FileSet, pos, end token.Pos) *sarifRegi
 	}
 }
 
-func (w *sarifWriter) fix(fset *token.FileSet, fix analysis.SuggestedFix) sarifFix {
+func (w *sarifWriter) fix(fix Fix) sarifFix {
 	sf := sarifFix{Description: sarifMessage{Text: fix.Message}}
 	byFile := map[string]int{}
-	for _, edit := range fix.TextEdits {
-		file := fset.PositionFor(edit.Pos, false).Filename
-		i, ok := byFile[file]
+	for _, edit := range fix.Edits {
+		i, ok := byFile[edit.File]
 		if !ok {
 			i = len(sf.ArtifactChanges)
-			byFile[file] = i
-			sf.ArtifactChanges = append(sf.ArtifactChanges, sarifArtifactChange{ArtifactLocation: w.artifact(file)})
+			byFile[edit.File] = i
+			sf.ArtifactChanges = append(sf.ArtifactChanges, sarifArtifactChange{ArtifactLocation: w.artifact(edit.File)})
 		}
-		end := edit.End
-		if !end.IsValid() {
-			end = edit.Pos
-		}
-		r := sarifReplacement{DeletedRegion: *w.region(fset, edit.Pos, end)}
-		if edit.NewText != nil {
-			r.InsertedContent = &sarifArtifactContent{Text: string(edit.NewText)}
+		r := sarifReplacement{DeletedRegion: *w.region(edit.Start, edit.End)}
+		if edit.New != nil {
+			r.InsertedContent = &sarifArtifactContent{Text: string(edit.New)}
 		}
 		sf.ArtifactChanges[i].Replacements = append(sf.ArtifactChanges[i].Replacements, r)
 	}

@@ -230,14 +230,14 @@ func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
 
 func TestWriteTable(t *testing.T) {
 	results := map[string]*result{
-		"suite": {Tool: &tool{Key: "suite", Label: "ctxbound", Bench: "Suite"}, Samples: samples(31, 29, 30)},
-		"floor": {Tool: &tool{Key: "floor", Label: "floor", Bench: "Floor"}, Samples: samples(10, 11, 9)},
-		"vet":   {Tool: &tool{Key: "vet", Label: "go vet", Bench: "GoVet"}, Err: errors.New("exit 2")},
+		"suite":        {Tool: &tool{Key: "suite", Label: "ctxbound", Bench: "Suite"}, Samples: samples(31, 29, 30)},
+		"floor-export": {Tool: &tool{Key: "floor-export", Label: "floor", Bench: "FloorExport"}, Samples: samples(10, 11, 9)},
+		"vet":          {Tool: &tool{Key: "vet", Label: "go vet", Bench: "GoVet"}, Err: errors.New("exit 2")},
 		"vet-floor": {Tool: &tool{Key: "vet-floor", Label: "go vet -vettool=ctxfloor"}, Samples: []sample{
 			{CPU: 5 * time.Second, Wall: 3 * time.Second, MaxRSS: 100 << 20, Units: 7, ToolCPU: 4 * time.Second, ToolRSS: 50 << 20, Load: 1},
 		}},
 	}
-	order := []string{"suite", "floor", "vet", "vet-floor"}
+	order := []string{"suite", "floor-export", "vet", "vet-floor"}
 	var b bytes.Buffer
 	writeTable(&b, "std: std, 2 packages", order, results, ratios(results, ratioSpecs))
 	want := `std: std, 2 packages
@@ -251,10 +251,10 @@ func TestWriteTable(t *testing.T) {
   1-minute load average at the start of the runs: 0.9 to 3.1
   go vet FAILED: exit 2
 
-  ratio of medians   metric   value  target
-  ctxbound / floor   CPU      3.00×  ≤ 3×  PASS
-  ctxbound / floor   RSS      3.00×  ≤ 1.5×  FAIL
-  ctxbound / go vet  CPU        n/a
+  ratio of medians             metric   value  target
+  fresh / floor (export data)  CPU      3.00×  ≤ 4×  PASS
+  fresh / floor (export data)  RSS      3.00×  ≤ 1.5×  FAIL
+  fresh / go vet               CPU        n/a
 `
 	if got := b.String(); got != want {
 		t.Errorf("table:\n%s\nwant:\n%s", got, want)

@@ -1,23 +1,30 @@
 // Command ctxbench is make bench: it measures, side by side in one run, the
-// ctxbound suite against its physical floor (internal/cmd/ctxfloor: the
-// same driver with a no-op analyzer), fresh go vet, the suite and the floor
-// as go vet -vettool, and staticcheck v0.8.2 where available, on the Go
-// standard library and on golang.org/x/tools v0.52.0 from the module cache.
+// ctxbound suite against its physical floor (internal/cmd/ctxfloor with
+// CTXFLOOR_FACTS=0: a no-op analyzer in the x/tools driver, dependencies
+// read from compiler export data), fresh go vet, the suite and the floor as
+// go vet -vettool, and staticcheck v0.8.2 where available, on the Go
+// standard library, golang.org/x/tools v0.52.0 and go.etcd.io/etcd/server/v3
+// v3.7.3 (both from the module proxy).
+//
+// ctxbound is measured three ways: a fresh run (an empty CTXBOUND_CACHE),
+// a re-run on unchanged code (the cache filled by an unmeasured run), and a
+// re-run after editing one file of a leaf package (a package no other
+// package of the target imports; a new comment line before each run).
 //
 // For each tool it reports CPU seconds (user+sys of the process and every
 // descendant it waited for: go vet's tool processes, go list), wall time and
 // peak RSS (of the largest single process: for go vet that is one vet tool
 // process, not the sum), as the median of -count runs with the spread
-// (max-min)/median, then the ratios DESIGN.md sets targets for. Runs are
-// sequential and round-robin over the tools, so drift on a shared machine
-// spreads over all of them. go vet's per-package result cache is defeated
-// on every run (see toolexec.go); staticcheck gets an empty cache directory
-// on every run. -out writes every run in the Go benchmark format for
-// benchstat. See docs/performance.md.
+// (max-min)/median, then the ratios of medians DESIGN.md and issue 11 set
+// targets for. Runs are sequential and round-robin over the tools, so
+// drift on a shared machine spreads over all of them. go vet's per-package
+// result cache is defeated on every run (see toolexec.go); staticcheck gets
+// an empty cache directory on every run. -out writes every run in the Go
+// benchmark format for benchstat. See docs/performance.md.
 //
 // Usage:
 //
-//	go run ./internal/cmd/ctxbench [-count 3] [-targets std,xtools] [-quick] [-tools ...] [-once ...] [-out bin/bench.txt]
+//	go run ./internal/cmd/ctxbench [-count 3] [-targets std,xtools,etcd] [-quick] [-tools ...] [-once ...] [-before BIN] [-out bin/bench.txt]
 package main
 
 import (
@@ -40,15 +47,33 @@ import (
 )
 
 const (
-	xtoolsModule      = "golang.org/x/tools"
-	xtoolsVersion     = "v0.52.0"
 	staticcheckPkg    = "honnef.co/go/tools/cmd/staticcheck"
 	staticcheckModule = "honnef.co/go/tools"
 	staticcheckVer    = "v0.8.2"
 )
 
-// The tools in table order.
-var toolOrder = []string{"suite", "floor", "floor-export", "vet", "vet-suite", "vet-floor", "staticcheck"}
+// A module target is a module from the module proxy, measured as its own
+// main module in a writable copy.
+type moduleTarget struct {
+	Path, Version string
+	Quick         string // the -quick pattern
+}
+
+var moduleTargets = map[string]moduleTarget{
+	"xtools": {"golang.org/x/tools", "v0.52.0", "./go/analysis/..."},
+	// etcd's server with its dependencies is 1.55 million lines (805k
+	// outside the standard library), 605 packages.
+	"etcd": {"go.etcd.io/etcd/server/v3", "v3.7.3", "./etcdserver/..."},
+}
+
+// The tools in table order. floor-export is the floor the targets are
+// marked against; floor (every dependency from source, as the x/tools
+// driver loads them for fact-using analyzers) is measured on request.
+var toolOrder = []string{"floor-export", "suite", "suite-warm", "suite-touch", "before", "floor", "vet", "vet-suite", "vet-floor", "staticcheck"}
+
+// defaultTools are measured without -tools: all but floor, and before
+// only with -before.
+var defaultTools = []string{"floor-export", "suite", "suite-warm", "suite-touch", "before", "vet", "vet-suite", "vet-floor", "staticcheck"}
 
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == toolexecFlag {
@@ -65,6 +90,7 @@ type options struct {
 	quick       bool
 	out         string
 	suite       string
+	before      string
 	staticcheck string
 	timeout     time.Duration
 }
@@ -80,12 +106,13 @@ func benchMain() int {
 	var o options
 	var targets, tools, once string
 	flag.IntVar(&o.count, "count", 3, "measured runs of each tool on each target")
-	flag.StringVar(&targets, "targets", "std,xtools", "comma-separated targets: std (the standard library), xtools ("+xtoolsModule+"@"+xtoolsVersion+" ./...)")
-	flag.StringVar(&tools, "tools", strings.Join(toolOrder, ","), "comma-separated tools to measure")
+	flag.StringVar(&targets, "targets", "std,xtools,etcd", "comma-separated targets: std (the standard library), xtools ("+moduleTargets["xtools"].Path+"@"+moduleTargets["xtools"].Version+" ./...), etcd ("+moduleTargets["etcd"].Path+"@"+moduleTargets["etcd"].Version+" ./...)")
+	flag.StringVar(&tools, "tools", strings.Join(defaultTools, ","), "comma-separated tools to measure, of "+strings.Join(toolOrder, ","))
 	flag.StringVar(&once, "once", "", "comma-separated tools to measure in the first round only (to fit a time budget: floor-export,staticcheck)")
-	flag.BoolVar(&o.quick, "quick", false, "measure smaller package sets (std: net/..., xtools: ./go/analysis/...)")
+	flag.BoolVar(&o.quick, "quick", false, "measure smaller package sets (std: net/..., xtools: ./go/analysis/..., etcd: ./etcdserver/...)")
 	flag.StringVar(&o.out, "out", filepath.Join(modRoot, "bin", "bench.txt"), "write every run in the Go benchmark format to this file, for benchstat (empty: do not)")
 	flag.StringVar(&o.suite, "suite", filepath.Join(modRoot, "bin", "ctxbound"), "the ctxbound binary (make build)")
+	flag.StringVar(&o.before, "before", "", "another ctxbound binary, measured fresh as the row 'before' (today's driver, for before/after figures)")
 	flag.StringVar(&o.staticcheck, "staticcheck", "auto", "staticcheck binary, or auto (PATH, GOBIN, else built from the module cache), or off")
 	flag.DurationVar(&o.timeout, "timeout", 20*time.Minute, "limit for one run")
 	flag.Parse()
@@ -119,7 +146,6 @@ func benchMain() int {
 		return 1
 	}
 	goVersion := strings.TrimSpace(goEnv("GOVERSION"))
-	gotooldir := strings.TrimSpace(goEnv("GOTOOLDIR"))
 
 	// The tools.
 	if _, err := os.Stat(o.suite); err != nil {
@@ -144,32 +170,93 @@ func benchMain() int {
 	if slices.Contains(o.tools, "staticcheck") {
 		staticcheck, staticcheckNote = findStaticcheck(o.staticcheck, filepath.Join(tmp, "bin"), log)
 	}
+	var before string
+	if o.before != "" {
+		before = filepath.Join(tmp, "bin", "ctxbound-before")
+		if err := copyFile(o.before, before, 0o755); err != nil {
+			log("copying the -before binary: %v", err)
+			return 1
+		}
+	}
+	standalone := func(bin string) func(p []string) []string {
+		return func(p []string) []string { return append([]string{bin, "-test=true"}, p...) }
+	}
+	// emptyCache gives one run an empty ctxbound cache.
+	emptyCache := func(*target) ([]string, func(), error) {
+		dir, err := os.MkdirTemp(tmp, "ctxbound-cache-")
+		return []string{"CTXBOUND_CACHE=" + dir}, func() { os.RemoveAll(dir) }, err
+	}
+	targetCache := func(tg *target) ([]string, func(), error) {
+		return []string{"CTXBOUND_CACHE=" + tg.Cache}, func() {}, nil
+	}
+	touchCache := func(tg *target) ([]string, func(), error) {
+		if tg.TouchEnv == nil {
+			return targetCache(tg)
+		}
+		return append([]string{"CTXBOUND_CACHE=" + tg.TouchCache}, tg.TouchEnv...), func() {}, nil
+	}
+	// fill runs the suite once, unmeasured, on the target's cache.
+	fill := func(tg *target, _ int) error {
+		if tg.warmed {
+			return nil
+		}
+		if err := runUnmeasured(ctx, tg, []string{"CTXBOUND_CACHE=" + tg.Cache}, standalone(suite)(tg.Patterns), checkStandalone); err != nil {
+			return fmt.Errorf("filling the cache: %v", err)
+		}
+		tg.warmed = true
+		return nil
+	}
+	// fillTouch fills the touch row's cache, and for std its build cache.
+	fillTouch := func(tg *target, run int) error {
+		if tg.TouchEnv == nil {
+			return fill(tg, run)
+		}
+		if tg.touchWarmed {
+			return nil
+		}
+		env, _, _ := touchCache(tg)
+		if err := runUnmeasured(ctx, tg, env, standalone(suite)(tg.Patterns), checkStandalone); err != nil {
+			return fmt.Errorf("filling the cache of the touch row: %v", err)
+		}
+		tg.touchWarmed = true
+		return nil
+	}
 	all := map[string]*tool{
-		"suite": {Key: "suite", Label: "ctxbound", Bench: "Suite",
-			Argv:  func(p []string) []string { return append([]string{suite, "-test=true"}, p...) },
+		"floor-export": {Key: "floor-export", Label: "floor (export data)", Bench: "FloorExport",
+			Argv:  standalone(floor),
+			Env:   func(*target) ([]string, func(), error) { return []string{"CTXFLOOR_FACTS=0"}, func() {}, nil },
 			Check: checkStandalone},
-		"floor": {Key: "floor", Label: "floor (ctxfloor)", Bench: "Floor",
-			Argv:  func(p []string) []string { return append([]string{floor, "-test=true"}, p...) },
-			Check: checkStandalone},
-		"floor-export": {Key: "floor-export", Label: "floor, no facts (export data)", Bench: "FloorExport",
-			Argv:  func(p []string) []string { return append([]string{floor, "-test=true"}, p...) },
-			Env:   func() ([]string, func(), error) { return []string{"CTXFLOOR_FACTS=0"}, func() {}, nil },
-			Check: checkStandalone},
+		"suite": {Key: "suite", Label: "ctxbound, fresh (empty cache)", Bench: "Suite",
+			Argv: standalone(suite), Env: emptyCache, Check: checkStandalone},
+		"suite-warm": {Key: "suite-warm", Label: "ctxbound, re-run on unchanged code", Bench: "SuiteRerun",
+			Argv: standalone(suite), Env: targetCache, Before: fill, Check: checkStandalone},
+		"suite-touch": {Key: "suite-touch", Label: "ctxbound, re-run after touching a leaf file", Bench: "SuiteTouch",
+			Argv: standalone(suite), Env: touchCache, Check: checkStandalone,
+			Before: func(tg *target, run int) error {
+				if err := fillTouch(tg, run); err != nil {
+					return err
+				}
+				return touch(tg.LeafFile, fmt.Sprintf("%d.%d", os.Getpid(), time.Now().UnixNano()))
+			}},
+		"before": {Key: "before", Label: "ctxbound before (-before), fresh", Bench: "SuiteBefore",
+			Argv: standalone(before), Env: emptyCache, Check: checkStandalone},
+		"floor": {Key: "floor", Label: "floor, facts (dependencies from source)", Bench: "Floor",
+			Argv: standalone(floor), Check: checkStandalone},
 		"vet": {Key: "vet", Label: "go vet", Bench: "GoVet",
 			Argv:    func(p []string) []string { return append([]string{"go", "vet"}, p...) },
-			VetTool: filepath.Join(gotooldir, "vet"),
+			VetTool: func(tg *target) string { return filepath.Join(tg.GoToolDir, "vet") },
 			Check:   checkVetPlain},
 		"vet-suite": {Key: "vet-suite", Label: "go vet -vettool=ctxbound", Bench: "VetSuite",
 			Argv:    func(p []string) []string { return append([]string{"go", "vet", "-json", "-vettool=" + suite}, p...) },
-			VetTool: suite,
+			VetTool: func(*target) string { return suite },
 			Check:   checkVetJSON},
 		"vet-floor": {Key: "vet-floor", Label: "go vet -vettool=ctxfloor", Bench: "VetFloor",
 			Argv:    func(p []string) []string { return append([]string{"go", "vet", "-json", "-vettool=" + floor}, p...) },
-			VetTool: floor,
+			VetTool: func(*target) string { return floor },
 			Check:   checkVetJSON},
 		"staticcheck": {Key: "staticcheck", Label: "staticcheck " + staticcheckVer, Bench: "Staticcheck",
 			Argv: func(p []string) []string { return append([]string{staticcheck, "-f", "json", "-tests=true"}, p...) },
-			Env: func() ([]string, func(), error) {
+			Env: func(*target) ([]string, func(), error) {
 				dir, err := os.MkdirTemp(tmp, "staticcheck-cache-")
 				return []string{"STATICCHECK_CACHE=" + dir}, func() { os.RemoveAll(dir) }, err
 			},
@@ -177,7 +264,7 @@ func benchMain() int {
 	}
 	var order []string
 	for _, k := range toolOrder {
-		if slices.Contains(o.tools, k) && (k != "staticcheck" || staticcheck != "") {
+		if slices.Contains(o.tools, k) && (k != "staticcheck" || staticcheck != "") && (k != "before" || before != "") {
 			order = append(order, k)
 		}
 	}
@@ -195,12 +282,15 @@ func benchMain() int {
 	fmt.Fprintf(&hdr, "        (go vet: the go command or one vet tool process); go vet results cache defeated on every run;\n")
 	fmt.Fprintf(&hdr, "        staticcheck cache empty on every run\n")
 	fmt.Fprintf(&hdr, "suite: %s, %s (measured from a copy)\n", o.suite, suiteNote)
+	if before != "" {
+		fmt.Fprintf(&hdr, "before: %s, %s (measured from a copy)\n", o.before, describeSuite(o.before, modRoot))
+	}
 	if staticcheckNote != "" {
 		fmt.Fprintf(&hdr, "staticcheck: %s\n", staticcheckNote)
 	}
 	fmt.Print(hdr.String())
 
-	rn := &runner{self: self, tmp: tmp, timeout: o.timeout}
+	rn := &runner{self: self, tmp: tmp, timeout: o.timeout, runs: map[string][]int{}}
 	var bench strings.Builder
 	fmt.Fprintf(&bench, "goos: %s\ngoarch: %s\npkg: github.com/ctxbound/ctxbound/internal/cmd/ctxbench\ncpu: %s\nnproc: %d\ngo: %s\n",
 		runtime.GOOS, runtime.GOARCH, cpuModel(), runtime.NumCPU(), goVersion)
@@ -213,6 +303,7 @@ func benchMain() int {
 			continue
 		}
 		log("target %s: %s in %s, %d packages; warming the build cache", tg.Name, strings.Join(tg.Patterns, " "), tg.Dir, tg.Packages)
+		fmt.Printf("%s: the touch row edits %s (leaf package %s)\n", tg.Name, tg.LeafFile, tg.Leaf)
 		if err := warm(ctx, tg); err != nil {
 			log("target %s: warm-up: %v", tg.Name, err)
 		}
@@ -312,47 +403,194 @@ func runIn(dir string, env []string, name string, args ...string) ([]byte, error
 }
 
 // prepareTarget returns the package set of a target: std in an empty
-// directory (outside any module), x/tools as its own module in a writable
-// copy of its module-cache source.
+// directory (outside any module) with a copy of GOROOT, so that the touch
+// row can edit a file of the standard library without touching the
+// installed one; a module target as its own main module in a writable
+// copy of its module-cache source, its replace directives to local
+// directories (etcd's, for its other modules) dropped.
 func prepareTarget(name string, quick bool, tmp string) (*target, error) {
-	tg := &target{Name: name}
-	switch name {
-	case "std":
+	tg := &target{Name: name, Cache: filepath.Join(tmp, "cache-"+name)}
+	if name == "std" {
+		goroot := strings.TrimSpace(goEnv("GOROOT"))
 		tg.Dir = filepath.Join(tmp, "std")
 		tg.Patterns = []string{"std"}
 		if quick {
 			tg.Patterns = []string{"net/..."}
 		}
+		copyRoot := filepath.Join(tmp, "goroot")
+		if err := copyTree(goroot, copyRoot); err != nil {
+			return nil, fmt.Errorf("copying GOROOT: %v", err)
+		}
 		tg.Env = []string{"GOWORK=off"}
+		tg.TouchEnv = []string{"GOROOT=" + copyRoot, "GOCACHE=" + filepath.Join(tmp, "gocache-std")}
+		tg.TouchCache = filepath.Join(tmp, "cache-std-touch")
 		if err := os.MkdirAll(tg.Dir, 0o755); err != nil {
 			return nil, err
 		}
-	case "xtools":
-		src, err := moduleDir(xtoolsModule+"@"+xtoolsVersion, tmp)
+	} else {
+		mt, ok := moduleTargets[name]
+		if !ok {
+			return nil, fmt.Errorf("unknown target (want std, xtools or etcd)")
+		}
+		src, err := moduleDir(mt.Path+"@"+mt.Version, tmp)
 		if err != nil {
 			return nil, err
 		}
-		tg.Dir = filepath.Join(tmp, "xtools")
+		tg.Dir = filepath.Join(tmp, name)
 		if err := copyTree(src, tg.Dir); err != nil {
 			return nil, err
 		}
 		tg.Patterns = []string{"./..."}
 		if quick {
-			tg.Patterns = []string{"./go/analysis/..."}
+			tg.Patterns = []string{mt.Quick}
 		}
 		tg.Env = []string{"GOWORK=off"}
-	default:
-		return nil, fmt.Errorf("unknown target (want std or xtools)")
+		if err := dropLocalReplaces(tg); err != nil {
+			return nil, err
+		}
 	}
 	if quick {
 		tg.Name += "-quick"
 	}
+	tg.GoToolDir = strings.TrimSpace(string(must(runIn(tg.Dir, tg.Env, "go", "env", "GOTOOLDIR"))))
 	out, err := runIn(tg.Dir, tg.Env, "go", append([]string{"list", "-e"}, tg.Patterns...)...)
 	if err != nil {
 		return nil, fmt.Errorf("go list: %v\n%s", err, out)
 	}
 	tg.Packages = len(strings.Fields(string(out)))
+	if err := findLeaf(tg); err != nil {
+		return nil, err
+	}
 	return tg, nil
+}
+
+func must(out []byte, err error) []byte {
+	if err != nil {
+		return nil
+	}
+	return out
+}
+
+// dropLocalReplaces drops the replace directives of the target's go.mod
+// that point to a local directory, and completes go.sum for what they
+// replaced (the versions the module requires, from the module proxy).
+func dropLocalReplaces(tg *target) error {
+	out, err := runIn(tg.Dir, tg.Env, "go", "mod", "edit", "-json")
+	if err != nil {
+		return fmt.Errorf("go mod edit -json: %v\n%s", err, out)
+	}
+	var mod struct {
+		Replace []struct {
+			Old struct{ Path, Version string }
+			New struct{ Path, Version string }
+		}
+	}
+	if err := json.Unmarshal(out, &mod); err != nil {
+		return err
+	}
+	var args []string
+	for _, r := range mod.Replace {
+		if r.New.Version == "" && (strings.HasPrefix(r.New.Path, "./") || strings.HasPrefix(r.New.Path, "../")) {
+			old := r.Old.Path
+			if r.Old.Version != "" {
+				old += "@" + r.Old.Version
+			}
+			args = append(args, "-dropreplace="+old)
+		}
+	}
+	if len(args) == 0 {
+		return nil
+	}
+	if out, err := runIn(tg.Dir, tg.Env, "go", append([]string{"mod", "edit"}, args...)...); err != nil {
+		return fmt.Errorf("go mod edit: %v\n%s", err, out)
+	}
+	if out, err := runIn(tg.Dir, tg.Env, "go", append([]string{"list", "-mod=mod", "-deps", "-test"}, tg.Patterns...)...); err != nil {
+		return fmt.Errorf("go list -mod=mod: %v\n%s", err, tail(out))
+	}
+	return nil
+}
+
+// findLeaf picks the package the touch row edits: of the target's packages
+// that no package of the target imports (tests included), the largest by
+// bytes of non-test Go files; the file edited is its first one. A large
+// leaf is the dearest to re-analyze, so the row does not flatter.
+func findLeaf(tg *target) error {
+	out, err := runIn(tg.Dir, append(slices.Clone(tg.Env), tg.TouchEnv...), "go", append([]string{"list", "-e", "-f",
+		"{{.ImportPath}}\t{{.Dir}}\t{{join .GoFiles \" \"}}\t{{join .Imports \" \"}} {{join .TestImports \" \"}} {{join .XTestImports \" \"}}"}, tg.Patterns...)...)
+	if err != nil {
+		return fmt.Errorf("go list: %v\n%s", err, tail(out))
+	}
+	type pkg struct {
+		path, dir string
+		files     []string
+	}
+	var pkgs []pkg
+	imported := map[string]bool{}
+	for line := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) != 4 {
+			continue
+		}
+		pkgs = append(pkgs, pkg{f[0], f[1], strings.Fields(f[2])})
+		for _, imp := range strings.Fields(f[3]) {
+			if imp != f[0] {
+				imported[imp] = true
+			}
+		}
+	}
+	best, bestSize := -1, int64(-1)
+	for i, p := range pkgs {
+		if imported[p.path] || len(p.files) == 0 {
+			continue
+		}
+		var size int64
+		for _, f := range p.files {
+			if fi, err := os.Stat(filepath.Join(p.dir, f)); err == nil {
+				size += fi.Size()
+			}
+		}
+		if size > bestSize || size == bestSize && p.path < pkgs[best].path {
+			best, bestSize = i, size
+		}
+	}
+	if best < 0 {
+		return errors.New("no leaf package to touch")
+	}
+	tg.Leaf = pkgs[best].path
+	tg.LeafFile = filepath.Join(pkgs[best].dir, pkgs[best].files[0])
+	return nil
+}
+
+// touch appends a comment line with a new nonce to file: a change of
+// content that moves no position.
+func touch(file, nonce string) error {
+	f, err := os.OpenFile(file, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(f, "\n// ctxbench touch %s\n", nonce)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// runUnmeasured runs argv on the target once (filling a cache) and judges
+// it with check.
+func runUnmeasured(ctx context.Context, tg *target, env, argv []string, check func(int, []byte, []byte) error) error {
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Dir = tg.Dir
+	cmd.Env = append(append(os.Environ(), tg.Env...), env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if _, ok := errors.AsType[*exec.ExitError](err); err != nil && !ok {
+		return err
+	}
+	if err := check(cmd.ProcessState.ExitCode(), stdout.Bytes(), stderr.Bytes()); err != nil {
+		return fmt.Errorf("exit %d: %v%s", cmd.ProcessState.ExitCode(), err, tail(stderr.Bytes()))
+	}
+	return nil
 }
 
 // moduleDir returns the module-cache directory of module@version,

@@ -23,23 +23,42 @@ type tool struct {
 
 	// Argv returns the command line for the target's patterns.
 	Argv func(patterns []string) []string
-	// VetTool, for go vet runs, is the vet tool whose -V=full answer the
-	// toolexec wrapper rewrites on every run.
-	VetTool string
-	// Env returns extra environment for one run and a cleanup (staticcheck:
-	// a fresh cache directory).
-	Env func() ([]string, func(), error)
+	// VetTool, for go vet runs, returns the vet tool whose -V=full answer
+	// the toolexec wrapper rewrites on every run.
+	VetTool func(tg *target) string
+	// Env returns extra environment for one run and a cleanup (staticcheck
+	// and ctxbound fresh: an empty cache directory).
+	Env func(tg *target) ([]string, func(), error)
+	// Before, if set, prepares the target before each measured run (run
+	// counts from 1) and is not measured: ctxbound's re-run rows fill
+	// their cache first, the touch row edits the leaf file.
+	Before func(tg *target, run int) error
 	// Check judges the exit code and output of a run.
 	Check func(code int, stdout, stderr []byte) error
 }
 
 // A target is a package set measured in one directory.
 type target struct {
-	Name     string // std, xtools (with -quick: std-quick, xtools-quick)
-	Dir      string
-	Patterns []string
-	Env      []string
-	Packages int // matched by Patterns, without tests
+	Name      string // std, xtools, etcd (with -quick: std-quick, ...)
+	Dir       string
+	Patterns  []string
+	Env       []string
+	Packages  int    // matched by Patterns, without tests
+	GoToolDir string // go env GOTOOLDIR in the target's environment
+	// Leaf is the leaf package the touch row edits (no package of the
+	// target imports it, its tests included), LeafFile the file edited.
+	Leaf, LeafFile string
+	// Cache is ctxbound's cache directory (CTXBOUND_CACHE) of the re-run
+	// rows, filled once by an unmeasured run; warmed says it was.
+	Cache  string
+	warmed bool
+	// TouchEnv, for std, runs the touch row on a copy of GOROOT (with a
+	// build cache of its own: cgo output names the GOROOT it was made in,
+	// and the go command's cache keys do not), so that the installed one is
+	// never edited; TouchCache is then that row's ctxbound cache.
+	TouchEnv    []string
+	TouchCache  string
+	touchWarmed bool
 }
 
 type runner struct {
@@ -47,6 +66,7 @@ type runner struct {
 	tmp     string
 	timeout time.Duration
 	seq     int
+	runs    map[string][]int // tool/target -> the sequence numbers of its runs
 }
 
 // run measures one run of tl on tg.
@@ -54,18 +74,24 @@ func (rn *runner) run(ctx context.Context, tl *tool, tg *target) (sample, error)
 	rn.seq++
 	argv := tl.Argv(tg.Patterns)
 	env := append(os.Environ(), tg.Env...)
+	if tl.Before != nil {
+		if err := tl.Before(tg, len(rn.runs[tl.Key+"/"+tg.Name])+1); err != nil {
+			return sample{}, err
+		}
+	}
+	rn.runs[tl.Key+"/"+tg.Name] = append(rn.runs[tl.Key+"/"+tg.Name], rn.seq)
 	var vetLog string
-	if tl.VetTool != "" {
+	if tl.VetTool != nil {
 		// Insert -toolexec after "go vet".
 		argv = append([]string{argv[0], argv[1], "-toolexec=" + quoteToolexec(rn.self) + " " + toolexecFlag}, argv[2:]...)
 		vetLog = filepath.Join(rn.tmp, fmt.Sprintf("vettool-%d.log", rn.seq))
 		env = append(env,
 			envNonce+"="+fmt.Sprintf("%d.%d.%d", os.Getpid(), time.Now().UnixNano(), rn.seq),
-			envVetTool+"="+tl.VetTool,
+			envVetTool+"="+tl.VetTool(tg),
 			envVetToolLog+"="+vetLog)
 	}
 	if tl.Env != nil {
-		extra, cleanup, err := tl.Env()
+		extra, cleanup, err := tl.Env(tg)
 		if err != nil {
 			return sample{}, err
 		}

@@ -1,24 +1,25 @@
-// Command ctxfloor is the physical floor of the ctxbound suite: the same
-// x/tools multichecker driver as cmd/ctxbound with one analyzer, floor, that
-// requires nothing, inspects nothing and reports nothing. Running it pays only
-// for loading, parsing and type-checking the packages, which is what every
+// Command ctxfloor is the physical floor of the ctxbound suite: the x/tools
+// multichecker driver with one analyzer, floor, that requires nothing,
+// inspects nothing and reports nothing. Running it pays only for listing,
+// loading, parsing and type-checking the packages, which is what every
 // go/analysis tool pays before its first check runs. make bench
 // (internal/cmd/ctxbench) divides the suite's CPU time and peak RSS by this
-// command's to get the ratios DESIGN.md sets targets for.
+// command's to get the ratios DESIGN.md and issue 11 set targets for.
 //
-// Usage, exactly like ctxbound:
+// Usage, like ctxbound:
 //
-//	ctxfloor [flags] packages
+//	CTXFLOOR_FACTS=0 ctxfloor [flags] packages   # the floor the targets are marked against
+//	ctxfloor [flags] packages                    # every dependency from source
 //	go vet -vettool=$(command -v ctxfloor) packages
 //
-// The floor analyzer declares one fact type and never exports a fact. That
-// matters: the suite declares facts, and a driver whose analyzers use facts
-// loads and type-checks every dependency from source (standalone) or runs on
-// every dependency for its facts (go vet), while a fact-less one reads
-// dependencies from compiler export data. Declaring a fact makes the floor
-// load exactly what the suite loads, so the ratio measures the checks and
-// nothing else. CTXFLOOR_FACTS=0 in the environment drops the fact type, for
-// the cheaper export-data floor (it shows what the fact architecture costs).
+// With CTXFLOOR_FACTS=0 the floor declares no fact type, and the x/tools
+// driver reads every dependency from compiler export data and type-checks
+// only the packages named: the cheapest any go/analysis tool can be, and
+// the mark of the targets. Without it the floor declares one fact type (and
+// never exports a fact), which makes the x/tools driver load and
+// type-check every dependency from source and keep it, as it did for the
+// suite before ctxbound had a driver of its own: a measure of what loading
+// all of the program from source costs, not of what users feel.
 package main
 
 import (

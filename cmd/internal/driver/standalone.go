@@ -1,0 +1,320 @@
+package driver
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"runtime/trace"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+	"honnef.co/go/tools/lintcmd/cache"
+
+	"github.com/ctxbound/ctxbound/passes/config"
+)
+
+// statsHook, when set (by tests), receives what each Run did.
+var statsHook func(runStats)
+
+// Run is the standalone command: it parses args, lists the packages they
+// name, analyzes them bottom-up with the cache, and writes the report in
+// the chosen format (text, -json, -sarif), or applies the fixes (-fix,
+// -diff), or writes or applies a baseline. It returns the exit code.
+func Run(s Suite, args []string, stdout, stderr io.Writer) int {
+	o := new(options)
+	fs, err := newFlags(s, o)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", s.Name, err)
+		return exitUsage
+	}
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintf(stderr, "run '%s -h' for the flags\n", s.Name) }
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	usageErr := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "%s: %s\n", s.Name, fmt.Sprintf(format, args...))
+		return exitUsage
+	}
+	format, err := o.outputFormat()
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	explicitFormat := o.format != "" || o.json || o.sarif
+	if o.diff && !o.fix {
+		return usageErr("-diff shows the changes -fix would make: use -fix -diff")
+	}
+	if o.fix && (explicitFormat || o.baseline != "") {
+		return usageErr("-fix and -diff print no report: run them without -json, -sarif, -format and -baseline")
+	}
+	if o.writeBaseline && o.baseline == "" {
+		return usageErr("-write-baseline needs -baseline=FILE")
+	}
+	if fs.NArg() == 0 {
+		return usageErr("no packages named; try %s ./...", s.Name)
+	}
+	dir, err := cacheDir(o.cache)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+
+	if stop, err := startProfiles(o); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", s.Name, err)
+		return exitError
+	} else {
+		defer stop()
+	}
+
+	var base *Baseline
+	if o.baseline != "" && !o.writeBaseline {
+		if base, err = ReadBaseline(o.baseline); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", s.Name, err)
+			return exitError
+		}
+	}
+
+	var buildFlags []string
+	if o.tags != "" {
+		buildFlags = append(buildFlags, "-tags="+o.tags)
+	}
+	g, err := loadGraph(fs.Args(), o.tests, buildFlags)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", s.Name, err)
+		return exitError
+	}
+
+	analyzers := o.selected(s.All())
+	var c *cache.DiskCache
+	if dir != "" {
+		if c, err = openCache(dir); err != nil {
+			fmt.Fprintf(stderr, "%s: not using the cache: %v\n", s.Name, err)
+			c = nil
+		} else {
+			defer c.Close()
+		}
+	}
+	tool, err := toolID()
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: not using the cache: cannot identify this build: %v\n", s.Name, err)
+		c = nil
+	}
+	r := newRunner(analyzers, c, tool)
+	if slices.Contains(requiredClosure(analyzers), config.Analyzer) {
+		r.configFile = func(first string) string { return config.FileFor(config.Analyzer, first) }
+		// A bad configuration is one error per file, before any package
+		// is analyzed: not one per package, with every check that needs
+		// it failing after it.
+		if errs := checkConfigs(g); len(errs) > 0 {
+			for _, e := range errs {
+				fmt.Fprintf(stderr, "%s: %v\n", s.Name, e)
+			}
+			return exitError
+		}
+	}
+	g.run(r.do)
+	r.stats.Packages = len(g.all)
+	if statsHook != nil {
+		statsHook(r.stats)
+	}
+	if o.verbose {
+		fmt.Fprintf(stderr, "%s: %d packages: %d analyzed, %d from the cache, %d not analyzed (a dependency failed)\n",
+			s.Name, r.stats.Packages, len(r.stats.Analyzed), r.stats.Cached, r.stats.Skipped)
+	}
+
+	var all []*Finding
+	for _, n := range g.roots {
+		for i := range n.findings {
+			all = append(all, &n.findings[i])
+		}
+	}
+	findings := dedupe(all)
+	res := &report{findings: findings, loadErrors: sortedCopy(r.loadErrors), errs: r.sortedErrors()}
+	failed := res.failed()
+	printErrors := func() {
+		for _, e := range res.loadErrors {
+			fmt.Fprintln(stderr, e)
+		}
+		for _, e := range res.errs {
+			fmt.Fprintf(stderr, "%s: %s\n", e.Analyzer, e.Err)
+		}
+		if r.stats.Skipped > 0 && failed {
+			fmt.Fprintf(stderr, "%s: %d packages were not analyzed: a package they import failed (above)\n", s.Name, r.stats.Skipped)
+		}
+	}
+
+	if o.fix {
+		printErrors()
+		code := applyFixes(findings, o.diff, stdout, stderr, s.Name)
+		if failed {
+			code = exitError
+		}
+		return code
+	}
+
+	if o.writeBaseline {
+		if failed {
+			printErrors()
+			fmt.Fprintf(stderr, "%s: not writing %s: the analysis failed (above), and a baseline of a partial analysis would hide findings\n", s.Name, o.baseline)
+			return exitError
+		}
+		b := NewBaseline(findings)
+		if err := b.Write(o.baseline); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", s.Name, err)
+			return exitError
+		}
+		fmt.Fprintf(stderr, "%s: wrote %d findings (%d entries) to %s\n", s.Name, len(findings), len(b.Findings), o.baseline)
+		return exitOK
+	}
+
+	if base != nil {
+		var known, stale int
+		res.findings, known, stale = base.Filter(findings)
+		fmt.Fprintf(stderr, "%s: %d findings matched the baseline %s and were not reported; %d new\n", s.Name, known, o.baseline, len(res.findings))
+		if stale > 0 {
+			fmt.Fprintf(stderr, "%s: %d baselined findings no longer occur: run with -write-baseline to drop them\n", s.Name, stale)
+		}
+	}
+
+	code := exitOK
+	switch format {
+	case "text":
+		printErrors()
+		if err := writeText(stderr, res.findings, o.context); err != nil {
+			return exitError
+		}
+		if len(res.findings) > 0 {
+			code = exitFindings
+		}
+	case "json":
+		printErrors()
+		// As multichecker: with -json, findings do not change the exit
+		// code; errors do (below).
+		if err := writeJSON(stdout, res); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", s.Name, err)
+			return exitError
+		}
+	case "sarif":
+		log := SARIF(s, analyzers, res.findings, res.notifications())
+		if err := log.Write(stdout); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", s.Name, err)
+			return exitError
+		}
+		// Errors go to standard error too: SARIF consumers hide them.
+		printErrors()
+		if len(res.findings) > 0 {
+			code = exitFindings
+		}
+	}
+	if failed {
+		code = exitError
+	}
+	return code
+}
+
+// A report is what a run found: findings, sorted and each once, and
+// errors, sorted.
+type report struct {
+	findings   []*Finding
+	loadErrors []string
+	errs       []analysisError
+}
+
+func (r *report) failed() bool { return len(r.loadErrors) > 0 || len(r.errs) > 0 }
+
+func sortedCopy(list []string) []string {
+	out := slices.Clone(list)
+	slices.Sort(out)
+	return out
+}
+
+func (r *runner) sortedErrors() []analysisError {
+	out := slices.Clone(r.errs)
+	slices.SortFunc(out, func(a, b analysisError) int {
+		return strings.Compare(a.PkgID+"\x00"+a.Analyzer+"\x00"+a.Err, b.PkgID+"\x00"+b.Analyzer+"\x00"+b.Err)
+	})
+	return out
+}
+
+// checkConfigs loads every configuration file that applies to a package
+// of g, once each, and returns their errors.
+func checkConfigs(g *graph) []error {
+	seen := map[string]bool{}
+	var files []string
+	for _, n := range g.all {
+		if len(n.pkg.CompiledGoFiles) == 0 {
+			continue
+		}
+		if f := config.FileFor(config.Analyzer, firstFile(n.pkg)); f != "" && !seen[f] {
+			seen[f] = true
+			files = append(files, f)
+		}
+	}
+	slices.Sort(files)
+	var errs []error
+	for _, f := range files {
+		if _, err := config.Load(f); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
+
+// startProfiles starts the profiles -cpuprofile, -memprofile and -trace
+// ask for; stop writes them.
+func startProfiles(o *options) (stop func(), err error) {
+	var stops []func()
+	stop = func() {
+		for _, f := range slices.Backward(stops) {
+			f()
+		}
+	}
+	if o.cpuProfile != "" {
+		f, err := os.Create(o.cpuProfile)
+		if err != nil {
+			return stop, err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return stop, err
+		}
+		stops = append(stops, func() { pprof.StopCPUProfile(); f.Close() })
+	}
+	if o.trace != "" {
+		f, err := os.Create(o.trace)
+		if err != nil {
+			stop()
+			return func() {}, err
+		}
+		if err := trace.Start(f); err != nil {
+			stop()
+			return func() {}, err
+		}
+		stops = append(stops, func() { trace.Stop(); f.Close() })
+	}
+	if o.memProfile != "" {
+		f, err := os.Create(o.memProfile)
+		if err != nil {
+			stop()
+			return func() {}, err
+		}
+		stops = append(stops, func() {
+			runtime.GC()
+			pprof.WriteHeapProfile(f)
+			f.Close()
+		})
+	}
+	return stop, nil
+}
+
+// firstFile is the package's first source file as the user wrote it: in a
+// package that imports "C", GoFiles are the user's and CompiledGoFiles are
+// cmd/cgo's output in the build cache. The configuration is looked up from
+// the user's directory, as the config pass does.
+func firstFile(p *packages.Package) string {
+	if len(p.GoFiles) > 0 {
+		return p.GoFiles[0]
+	}
+	return p.CompiledGoFiles[0]
+}

@@ -1,0 +1,3 @@
+module example.com/cachemod
+
+go 1.26
