@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"go/types"
 	"io"
+	"maps"
 	"reflect"
 	"slices"
 	"sync"
@@ -72,11 +73,27 @@ func decodeFacts(data []byte) (*factSet, error) {
 }
 
 // registerFacts makes the fact types of analyzers known to gob.
+//
+// gob numbers the types it meets in one process in the order it meets
+// them, and those numbers are in the bytes it writes. Packages are encoded
+// concurrently, so without care the same facts would make different bytes
+// from run to run (and the keys of the importers' cache entries with
+// them). Every fact type is therefore encoded once here, in a fixed order,
+// before any package is: the numbers are the same in every run.
 func registerFacts(analyzers []*analysis.Analyzer) {
+	byName := map[string]analysis.Fact{}
 	for _, a := range analyzers {
 		for _, f := range a.FactTypes {
-			gob.Register(f)
+			byName[factTypeName(f)] = f
 		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(byName)) {
+		f := byName[name]
+		gob.Register(f)
+		// A zero value of the fact's own type: its wire type (and those of
+		// its fields) is what this numbers.
+		zero := reflect.New(reflect.TypeOf(f).Elem()).Interface().(analysis.Fact)
+		_ = gob.NewEncoder(io.Discard).Encode(&gobFact{Fact: zero})
 	}
 }
 
