@@ -188,13 +188,7 @@ func (c *checker) discarded(fn ast.Node) {
 	if len(ds) == 0 {
 		return
 	}
-	var body *ast.BlockStmt
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		body = fn.Body
-	case *ast.FuncLit:
-		body = fn.Body
-	}
+	body := lintkit.FuncBody(fn)
 	flow := lintkit.NewFlow(body)
 	drops := c.scope.Drops(fn, nil)
 	for _, dc := range ds {

@@ -162,6 +162,18 @@ func FuncOf(info *types.Info, fn ast.Node) (obj *types.Func, sig *types.Signatur
 	return obj, sig
 }
 
+// FuncBody returns the body of a function declaration or literal, nil for
+// anything else and for a function implemented in assembly.
+func FuncBody(fn ast.Node) *ast.BlockStmt {
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		return fn.Body
+	case *ast.FuncLit:
+		return fn.Body
+	}
+	return nil
+}
+
 // CalleeName names the function call calls, for messages: the static
 // callee or interface method as ShortName spells it, else the called
 // expression (a func value: "f", "h.fn").

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
 
 // A Carry is a context carried in a struct value that leaves the function
@@ -30,13 +32,7 @@ type Carry struct {
 // starts: built in a composite literal (task{ctx: ...}) or field by field
 // in a local variable (t.ctx = ...).
 func (r *Result) Carried(fn ast.Node) []Carry {
-	var body *ast.BlockStmt
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		body = fn.Body
-	case *ast.FuncLit:
-		body = fn.Body
-	}
+	body := lintkit.FuncBody(fn)
 	if body == nil {
 		return nil
 	}
@@ -75,12 +71,12 @@ func (r *Result) Carried(fn ast.Node) []Carry {
 					}
 				}
 				// q.tasks = append(q.tasks, t), s.pending[id] = t
-				if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && isAppend(info, call) && r.owner(l) {
+				if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && isAppend(info, call) && r.ownerPlace(l) {
 					for _, a := range call.Args[1:] {
 						handOffs = append(handOffs, handOff{n, "queued", a})
 					}
 				}
-				if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && r.owner(ix.X) {
+				if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok && r.ownerPlace(ix.X) {
 					handOffs = append(handOffs, handOff{n, "stored for later", rhs})
 				}
 			}
@@ -171,25 +167,6 @@ func (r *Result) localVar(e ast.Expr) *types.Var {
 		return nil
 	}
 	return v
-}
-
-// owner reports whether e is kept beyond the function: a field, a package
-// variable, or an element of one.
-func (r *Result) owner(e ast.Expr) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.SelectorExpr:
-		if sel := r.pass.TypesInfo.Selections[e]; sel != nil {
-			return sel.Kind() == types.FieldVal
-		}
-		v, _ := r.pass.TypesInfo.Uses[e.Sel].(*types.Var)
-		return isPkgVar(v)
-	case *ast.IndexExpr:
-		return r.owner(e.X)
-	case *ast.Ident:
-		v, _ := r.pass.TypesInfo.Uses[e].(*types.Var)
-		return isPkgVar(v)
-	}
-	return false
 }
 
 func unaddr(e ast.Expr) ast.Expr {

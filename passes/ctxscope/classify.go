@@ -3,6 +3,7 @@ package ctxscope
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
@@ -234,7 +235,7 @@ func (r *Result) seeded(call *ast.CallExpr, look func(*ast.Ident) Class) (*types
 		return false
 	}
 	for _, a := range call.Args {
-		if slicesContains(ctxArgs, a) {
+		if slices.Contains(ctxArgs, a) {
 			continue
 		}
 		ast.Inspect(a, func(n ast.Node) bool {
@@ -263,15 +264,6 @@ func (r *Result) seeded(call *ast.CallExpr, look func(*ast.Ident) Class) (*types
 		}
 	}
 	return nil, false
-}
-
-func slicesContains(list []ast.Expr, e ast.Expr) bool {
-	for _, x := range list {
-		if x == e {
-			return true
-		}
-	}
-	return false
 }
 
 // resultIsContext reports whether the idx'th result of call (idx -1: its

@@ -57,13 +57,7 @@ func (d Drop) Fresh() bool {
 // one per root origin. The function literals nested in fn are entered when
 // enter returns true (enter may be nil: none is).
 func (r *Result) Drops(fn ast.Node, enter func(*ast.FuncLit) bool) []Drop {
-	var body *ast.BlockStmt
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		body = fn.Body
-	case *ast.FuncLit:
-		body = fn.Body
-	}
+	body := lintkit.FuncBody(fn)
 	if body == nil { // a function implemented in assembly
 		return nil
 	}

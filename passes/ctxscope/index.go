@@ -472,20 +472,20 @@ func (x *indexer) ownCancel(id *ast.Ident) {
 // ownerPlace reports whether storing to e keeps the value beyond the
 // function: a field, an element of a map or slice held in one (or in a
 // package variable), a write through a pointer, a package variable.
-func (x *indexer) ownerPlace(e ast.Expr) bool {
+func (r *Result) ownerPlace(e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr:
-		if sel := x.r.pass.TypesInfo.Selections[e]; sel != nil {
+		if sel := r.pass.TypesInfo.Selections[e]; sel != nil {
 			return sel.Kind() == types.FieldVal
 		}
-		v, _ := x.r.pass.TypesInfo.Uses[e.Sel].(*types.Var)
+		v, _ := r.pass.TypesInfo.Uses[e.Sel].(*types.Var)
 		return isPkgVar(v) // pkg.Var
 	case *ast.IndexExpr:
-		return x.ownerPlace(e.X)
+		return r.ownerPlace(e.X)
 	case *ast.StarExpr:
 		return true
 	case *ast.Ident:
-		v, _ := x.r.pass.TypesInfo.Uses[e].(*types.Var)
+		v, _ := r.pass.TypesInfo.Uses[e].(*types.Var)
 		return isPkgVar(v)
 	}
 	return false
@@ -533,7 +533,7 @@ func (x *indexer) assign(s *ast.AssignStmt) {
 			}
 			continue
 		}
-		if !x.ownerPlace(l) {
+		if !x.r.ownerPlace(l) {
 			continue
 		}
 		// c.cancel = cancel, s.stops[id] = func() { cancel() }, and
@@ -671,19 +671,23 @@ func (x *indexer) taint(v *types.Var, call *ast.CallExpr) {
 func (x *indexer) receivesDone(e ast.Expr) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
+		if _, ok := n.(*ast.FuncLit); ok {
 			return false
-		case *ast.UnaryExpr:
-			if n.Op == token.ARROW {
-				if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok && x.r.isContextMethod(call, "Done") {
-					found = true
-				}
-			}
 		}
+		found = found || x.doneRecv(n)
 		return !found
 	})
 	return found
+}
+
+// doneRecv reports whether n is a receive from a context's Done channel.
+func (x *indexer) doneRecv(n ast.Node) bool {
+	u, ok := n.(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return false
+	}
+	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+	return ok && x.r.isContextMethod(call, "Done")
 }
 
 // commReceivesDone reports whether a select case receives from Done.
@@ -711,11 +715,7 @@ func (x *indexer) observesCond(cond ast.Expr) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW {
-				if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok && x.r.isContextMethod(call, "Done") {
-					found = true
-				}
-			}
+			found = x.doneRecv(n)
 		case *ast.CallExpr:
 			if x.r.isContextMethod(n, "Err") {
 				found = true
