@@ -156,3 +156,63 @@ func f() {
 		}
 	}
 }
+
+// TestFuncValue resolves named functions, methods and generic
+// instantiations, and nothing else.
+func TestFuncValue(t *testing.T) {
+	const src = `package p
+
+type T struct{ f func() }
+
+func (T) M()     {}
+func F()         {}
+func G[X any]() {}
+
+type I interface{ M() }
+
+func use(t T, i I, v func()) {
+	_ = []any{F, t.M, G[int], T.M, i.M, v, t.f, func() {}}
+}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{},
+		Types: map[ast.Expr]types.TypeAndValue{}, Instances: map[*ast.Ident]types.Instance{}}
+	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok {
+			return true
+		}
+		for _, e := range lit.Elts {
+			name := "nil"
+			if fn := lintkit.FuncValue(info, e); fn != nil {
+				name = fn.Name()
+			}
+			got = append(got, name)
+		}
+		return false
+	})
+	if want := "F M G nil nil nil nil nil"; strings.Join(got, " ") != want {
+		t.Errorf("FuncValue = %q, want %q", strings.Join(got, " "), want)
+	}
+}
+
+// TestFuncBody returns the body of declarations and literals only.
+func TestFuncBody(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "p.go", "package p\nfunc asm()\nfunc g() { _ = func() {} }\n", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asm, g := f.Decls[0].(*ast.FuncDecl), f.Decls[1].(*ast.FuncDecl)
+	lit := g.Body.List[0].(*ast.AssignStmt).Rhs[0].(*ast.FuncLit)
+	if lintkit.FuncBody(asm) != nil || lintkit.FuncBody(g) != g.Body || lintkit.FuncBody(lit) != lit.Body || lintkit.FuncBody(f) != nil {
+		t.Error("FuncBody returns the wrong body")
+	}
+}
