@@ -131,8 +131,7 @@ func (c *checker) function(fd *ast.FuncDecl) {
 			obj := info.ObjectOf(id)
 			if sel := aliases[obj]; sel != nil && assigned[obj] == 1 {
 				e = sel
-			} else if v, ok := obj.(*types.Var); ok && v.Kind() == types.ParamVar && assigned[obj] == 0 &&
-				strings.Contains(strings.ToLower(v.Name()), "parent") {
+			} else if v, ok := obj.(*types.Var); ok && v.Kind() == types.ParamVar && assigned[obj] == 0 && parental(v.Name()) {
 				return &source{expr: id, owner: c.k.Key(id)}
 			}
 		}
@@ -147,6 +146,9 @@ func (c *checker) function(fd *ast.FuncDecl) {
 		owner := c.k.Key(sel.X)
 		if owner == "" || cleared[c.k.Key(sel)] {
 			return nil
+		}
+		if p := valueParam(info, sel); p != nil && !parental(p.Name()) && !parental(sel.Sel.Name) {
+			return nil // a parameter carried in a parameters value: the caller hands it on
 		}
 		return &source{expr: sel, owner: owner}
 	}
@@ -222,6 +224,39 @@ func (c *checker) function(fd *ast.FuncDecl) {
 		}
 		return true
 	})
+}
+
+// parental reports whether a name says its value is the parent's
+// (parentCancel, parent, ParentStop).
+func parental(name string) bool { return strings.Contains(strings.ToLower(name), "parent") }
+
+// valueParam returns the parameter (not the receiver) that sel selects a
+// field of by value: params.cancel, or opts.inner.cancel, where params is
+// a struct passed by value and every step is a struct field, not reached
+// through a pointer. Such a value is the caller's arguments, copied for
+// this call: it owns nothing, and a cancel func in it is handed to the
+// callee as a cancel parameter would be. It returns nil otherwise.
+func valueParam(info *types.Info, sel *ast.SelectorExpr) *types.Var {
+	for e := ast.Unparen(sel.X); ; {
+		if _, ok := info.TypeOf(e).Underlying().(*types.Struct); !ok {
+			return nil // a pointer (or an interface): the value lives elsewhere
+		}
+		switch x := e.(type) {
+		case *ast.Ident:
+			v, _ := info.ObjectOf(x).(*types.Var)
+			if v == nil || v.Kind() != types.ParamVar {
+				return nil
+			}
+			return v
+		case *ast.SelectorExpr:
+			if s := info.Selections[x]; s == nil || s.Kind() != types.FieldVal || s.Indirect() {
+				return nil
+			}
+			e = ast.Unparen(x.X)
+		default:
+			return nil
+		}
+	}
 }
 
 // related reports whether two owners are one, or one is part of the other.

@@ -31,12 +31,23 @@
 // the function clears the source field (to.stop = from.cancel; from.cancel =
 // nil); an owner rebuilt in place (*c = Conn{cancel: c.cancel}) or given a
 // cancel func held by one of its own parts (c.cancel = c.opts.cancel); plain
-// func fields and method values.
+// func fields and method values; a field of a parameters value, a struct
+// parameter passed by value (params.Cancel, opts.inner.Stop): it is the
+// caller's arguments, copied for the call, and owns nothing; the cancel
+// func in it is handed on to the component being built, which owns the
+// cancellation from then on (temporal's worker parameters give the
+// activity worker its background context's cancel, which the worker calls
+// on Stop). A parent's cancel put into such a value is reported where it
+// is put there (Params{Cancel: parent.cancel}); a parameters value or a
+// field whose name says it is the parent's (parent.cancel,
+// params.ParentCancel) is a source as well.
 //
-// Limits: a constructor's own cancel parameter is not a source unless its
-// name says it is the parent's (the caller is checked where it passes one); a cancel func that reaches the new owner
-// through a call (forward(p.cancel)) or through a local assigned more than
-// once is not followed.
+// Limits: a constructor's own cancel parameter, or a field of a parameters
+// value, is not a source unless its name says it is the parent's (the
+// caller is checked where it passes one, or builds the value); a
+// parameters value passed by pointer is an owner like any other value; a
+// cancel func that reaches the new owner through a call (forward(p.cancel))
+// or through a local assigned more than once is not followed.
 //
 // # Examples
 //

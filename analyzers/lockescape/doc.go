@@ -40,6 +40,17 @@
 // the field itself (swap it out, then use the old value alone); a local
 // assigned again before the use.
 //
+// For a pointer read through after the unlock, the finding shows a write of
+// the field read (the race is with that write), not of another field of
+// the target.
+//
+// A field of the target that the package writes only in code that cannot
+// run concurrently with the reader (during startup, or on a path a runtime
+// condition never takes after it) is still reported: which writes can run
+// while a reader holds the pointer is a property of the program's run, not
+// of its syntax, and the same write on a reload path races for real.
+// Silence such a finding with //ctxbound:ignore lockescape -- <reason>.
+//
 // The suggested fix, for maps and slices, reads maps.Clone(s.f) or
 // slices.Clone(s.f) under the lock (and imports maps or slices), where the
 // file's Go version has them and the name is free; none for pointers, and

@@ -484,7 +484,14 @@ func (c *checker) report(file *ast.File, rd *read, u use) {
 	if u.node != nil && u.verb != "returned" && u.verb != "handed to a goroutine" {
 		opts = append(opts, lintkit.Related(u.node.Pos(), u.node.End(), "used here after the unlock"))
 	}
-	if pos, _, _ := c.facts.InPlace(rd.field); pos.IsValid() {
+	pos, _, _ := c.facts.InPlace(rd.field)
+	if sel, ok := u.node.(*ast.SelectorExpr); ok && u.verb == "read through" {
+		// The write of the field read through, not of another one.
+		if at := c.facts.InPlaceAt(rd.field, sel.Sel.Name); at.IsValid() {
+			pos = at
+		}
+	}
+	if pos.IsValid() {
 		opts = append(opts, lintkit.Related(pos, pos, "changed in place here"))
 	}
 	if pkg != "" {

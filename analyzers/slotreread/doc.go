@@ -29,26 +29,59 @@
 //   - a pointer or interface field x.f read inside a critical section of x's
 //     mutex, when the second read is in another critical section.
 //
+// A read that only leads to a write through the slot (s.run.lag = lag) is a
+// second use when the value written comes from the first read: the first
+// binding's state is written back into whatever the slot holds now
+// (nats-server's mirror restore: sequences captured under the lock, the
+// lock released, then written into a mirror that a reset in between made
+// anew). Its message says so, and it gets no fix: the right edit compares
+// the two bindings before writing.
+//
 // The same slot means the same variable and the same path of fields below
 // it (promoted fields included); an accessor call and a direct Load of the
-// field it returns are the same slot. Not reported: reads in different
-// iterations of a loop (a compare-and-swap loop), reads on exclusive
-// branches, a re-read after the variable or a field on the path is
-// assigned, any re-read in a function that writes the slot itself (its own
-// Store, Swap or CompareAndSwap, an assignment to the guarded field, or a
-// Store through a pointer to an atomic of the same kind: lazy
-// initialisation, read-check-write, a test of the slot), a re-read after a
-// mutex Lock (double-checked locking), a second read compared with the first
-// (has the slot changed?), reads whose results never meet (each call's
-// result used on its own, as a test suite's s.Require() per assertion),
-// counters and flags (atomic.Int64, atomic.Bool, ...), state fields (error,
-// bool, numbers, strings, slices, maps, channels: only pointer and
-// interface fields hold a binding), results that are discarded; a guarded
-// field that the package never assigns outside construction (bound once, it
-// is not a slot), a read that only leads to a write through the slot
-// (s.run.n = v), a second read into the variable the first was bound to (a
-// refresh: run = s.run), a second read compared with nil, directly or
-// through a field (a re-check: is it still bound?).
+// field it returns are the same slot. Several second reads of one first
+// read are one finding, at the first of them; the others are listed with
+// it.
+//
+// What meets, for a slot guarded by a mutex (a field read in a critical
+// section, or through an inferred accessor of one): the two reads meet on
+// the binding when either holds it (keeps, passes, returns, stores or
+// compares the value, calls a method on it, writes through it, or takes a
+// part of it that is itself a binding: a pointer, an interface, a func, a
+// channel), or on a value when both take the same field (a nil test of the
+// value takes every field). Two reads that each take other plain data
+// (numbers, strings, booleans, and values made of them) of the binding they
+// see, s.getOpts().Key and later s.getOpts().OldKey, read two values the
+// way reads of two separate fields would, and are not reported. Atomic and
+// marked slots declare themselves: every read of them counts.
+//
+// Not reported: reads in different iterations of a loop (a compare-and-swap
+// loop), reads on exclusive branches, a re-read after the variable or a
+// field on the path is assigned, any re-read in a function that writes the
+// slot itself (its own Store, Swap or CompareAndSwap, an assignment to the
+// guarded field, or a Store through a pointer to an atomic of the same
+// kind: lazy initialisation, read-check-write, a test of the slot), a
+// re-read after a mutex Lock (double-checked locking), a second read
+// compared with the first (has the slot changed?), reads whose results
+// never meet (each call's result used on its own, as a test suite's
+// s.Require() per assertion), counters and flags (atomic.Int64,
+// atomic.Bool, ...), state fields (error, bool, numbers, strings, slices,
+// maps, channels: only pointer and interface fields hold a binding),
+// results that are discarded; a guarded field that the package never
+// rebinds outside construction: bound once (at construction, or only while
+// it is nil: if s.f == nil { s.f = v }, or after if s.f != nil { return }),
+// or only ever cleared (s.f = nil, on close), since a field that is never
+// bound to a second value is no slot (one bound while nil and also cleared
+// can be bound again, and is one); a write through the slot of a value
+// that does not come from the first read (the current binding is given
+// what the operation learnt); a second read into the variable the first was
+// bound to (a refresh: run = s.run); a second read compared with nil,
+// directly or through a field (a re-check: is it still bound?); a first
+// read through the inferred accessor and a second read of the field itself
+// inside a critical section the function takes for it (opts :=
+// s.getOpts(); ...; s.optsMu.RLock(); cb := s.opts.TLS.GetCert): the
+// function had the snapshot and locks to read the current binding on
+// purpose.
 //
 // The suggested fix reuses the variable the first read is bound to, or
 // hoists the first read into a new local declared just before its statement
@@ -60,7 +93,14 @@
 // Limits: the analysis is per function, on the syntax and control-flow
 // graph (no SSA): a second read inside a callee is not seen, and a slot
 // reached through a call or an index expression (s.get().slot,
-// gates[i].slot) is not tracked. Writes through pointers to the receiver
+// gates[i].slot) is not tracked. Two plain fields of a mutex-guarded slot
+// that must agree with each other (a run's ID and its user) and are taken
+// by two reads are missed, and so is a function that snapshots through the
+// accessor and then, under the lock, reads the field for another run on
+// purpose or not: use an atomic.Pointer, or mark the accessor
+// //ctxbound:slot, to have every read count. Whether a field is rebound is
+// decided from assignments to it (x.f = v): a rebind through a pointer to
+// the field or a copy of the whole struct (*s = S{...}) is not seen. Writes through pointers to the receiver
 // variable are not seen. For a //ctxbound:slot method, any other method
 // called on the same receiver between the two reads counts as a possible
 // rebind (runctx's Slot.Bind). A package that imports neither sync nor

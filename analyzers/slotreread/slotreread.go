@@ -58,6 +58,18 @@ type read struct {
 	obj     types.Object
 	atype   string // the atomic type of an atomic read ("Pointer", "Int32", ...)
 	local   string // a name for a local holding the value, from the field ("" for none)
+	// guard: a read of a mutex-guarded slot, directly in a critical
+	// section or through an inferred accessor. For these, holds and paths
+	// say what the read takes from the value (takes.go).
+	guard bool
+	took  bool // holds and paths are computed
+	holds bool
+	paths []string
+	// write: the read only leads to a location written through the slot
+	// (s.run.n = v); value is the value written there (nil for n++ or
+	// when the assignment has several values on its right).
+	write bool
+	value ast.Expr
 }
 
 // anySlot begins the key of a write through a pointer to an atomic, which
@@ -93,7 +105,8 @@ type checker struct {
 	k     *lintkit.Keyer
 
 	added    map[types.Object]bool // integers the package Adds to: counters (lazy)
-	assigned map[*types.Var]bool   // fields the package assigns outside construction (lazy)
+	assigned map[*types.Var]bool   // fields the package rebinds outside construction (lazy)
+	plains   map[types.Type]bool   // types that hold no binding (lazy)
 	// Fixes of one function: the local each hoisted read was given, so
 	// that two findings with the same first read make the same edits, and
 	// the names given, so that two hoists never declare the same name.
@@ -247,13 +260,16 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 		if manages {
 			continue
 		}
+		// The second reads of each first read: one finding per first read.
+		var firsts []*read
+		seconds := map[*read][]*read{}
 		for j, b := range rs {
 			if !b.used {
 				continue
 			}
 			for _, a := range rs[:j] {
-				if !a.used || a.expr.Pos() >= b.expr.Pos() {
-					continue
+				if !a.used || a.write || a.expr.Pos() >= b.expr.Pos() {
+					continue // a write through the slot takes nothing from it
 				}
 				guarded := a.kind == kindGuarded || b.kind == kindGuarded
 				if a.kind == kindGuarded && b.kind == kindGuarded && a.section == b.section {
@@ -273,15 +289,30 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 						continue
 					}
 				}
+				if b.write {
+					meet = writesBack
+				}
 				if a.bound != nil && a.bound == b.bound {
 					continue // v = s.slot again: a refresh that replaces the old value
+				}
+				if a.kind == kindAccessor && b.kind == kindGuarded {
+					continue // a snapshot from the accessor, then the current value under the lock taken for it
+				}
+				if a.guard && b.guard && c.apart(body, a, b) {
+					continue // each takes other plain data of the binding it sees
 				}
 				if !fl.Reaches(a.expr.Pos(), b.expr.Pos(), cut(guarded)) || compares(info, body, a, b) || nilCheck(info, b) || !meet(info, body, a, b) {
 					continue
 				}
-				c.report(body, a, b)
+				if seconds[a] == nil {
+					firsts = append(firsts, a)
+				}
+				seconds[a] = append(seconds[a], b)
 				break
 			}
+		}
+		for _, a := range firsts {
+			c.report(body, a, seconds[a])
 		}
 	}
 }
@@ -336,7 +367,7 @@ func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
 	default:
 		if acc := c.facts.Accessor(fn); acc != nil {
 			if k := c.k.Key(sel.X); k != "" {
-				rd := &read{key: k + "." + acc.Field, kind: kindAccessor, expr: call, name: types.ExprString(call.Fun) + "()"}
+				rd := &read{key: k + "." + acc.Field, kind: kindAccessor, expr: call, name: types.ExprString(call.Fun) + "()", guard: acc.Kind == slots.Guarded}
 				if acc.Kind == slots.Numeric {
 					rd.numeric = true
 					rd.obj = fieldAt(info.TypeOf(sel.X), acc.Field)
@@ -480,9 +511,6 @@ func (c *checker) guarded(sel *ast.SelectorExpr, stack []ast.Node, sections []sl
 	if f, ok := s.Obj().(*types.Var); ok && !c.rebound(f) {
 		return nil // bound once, at construction: not a mutable slot
 	}
-	if writeBase(sel, stack) {
-		return nil // s.run.x = v writes into the current binding; it reads nothing of it
-	}
 	var parent ast.Node
 	if len(stack) > 0 {
 		parent = stack[len(stack)-1]
@@ -510,7 +538,7 @@ func (c *checker) guarded(sel *ast.SelectorExpr, stack []ast.Node, sections []sl
 			continue // the field that holds the mutex (s.gateway of s.gateway.RLock()) is not guarded by it
 		}
 		if sec.Owner == owner && sec.Start <= sel.Pos() && sel.End() <= sec.End {
-			return &read{key: c.k.Key(sel), kind: kindGuarded, expr: sel, name: types.ExprString(sel), mutex: sec.Text, section: sec.Lock.Pos()}
+			return &read{key: c.k.Key(sel), kind: kindGuarded, expr: sel, name: types.ExprString(sel), mutex: sec.Text, section: sec.Lock.Pos(), guard: true}
 		}
 	}
 	return nil
@@ -521,6 +549,7 @@ func (c *checker) guarded(sel *ast.SelectorExpr, stack []ast.Node, sections []sl
 func (c *checker) finish(rd *read, parent ast.Node, stack []ast.Node) {
 	rd.stack = slices.Clone(stack)
 	rd.used = true
+	rd.write, rd.value = writeBase(rd.expr, stack)
 	if rd.numeric {
 		rd.state = c.stateUse(rd)
 	}
@@ -707,9 +736,29 @@ func related(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
 	if !receiverOnly(a) && oneDecision(a, b) {
 		return true // the conditions of one if-else chain or switch
 	}
-	// The variables that carry a's result: bound by a's statement, then
-	// by any assignment from one of them.
+	carried := carriedBy(info, body, a)
+	if len(carried) == 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Pos() >= sb.Pos() && carried[info.Uses[id]] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// carriedBy returns the variables that carry read a's result: bound by
+// a's statement, then by any later assignment from one of them (a few
+// steps: run := s.Load(); id := run.ID; ...).
+func carriedBy(info *types.Info, body *ast.BlockStmt, a *read) map[types.Object]bool {
 	carried := map[types.Object]bool{}
+	sa := innermostStmt(a)
+	if sa == nil {
+		return carried
+	}
 	bound := func(st ast.Node) {
 		switch st := st.(type) {
 		case *ast.AssignStmt:
@@ -731,7 +780,7 @@ func related(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
 	}
 	bound(sa)
 	if len(carried) == 0 {
-		return false
+		return carried
 	}
 	uses := func(n ast.Node) bool {
 		found := false
@@ -743,7 +792,7 @@ func related(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
 		})
 		return found
 	}
-	for range 3 { // a few steps of run := s.Load(); id := run.ID; ...
+	for range 3 {
 		ast.Inspect(body, func(n ast.Node) bool {
 			if as, ok := n.(*ast.AssignStmt); ok && as.Pos() > sa.End() {
 				for _, r := range as.Rhs {
@@ -756,14 +805,7 @@ func related(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
 			return true
 		})
 	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && id.Pos() >= sb.Pos() && carried[info.Uses[id]] {
-			found = true
-		}
-		return !found
-	})
-	return found
+	return carried
 }
 
 // receiverOnly reports whether read r's result is only the receiver of a
@@ -816,37 +858,76 @@ func nilCheck(info *types.Info, b *read) bool {
 	return false
 }
 
-// writeBase reports whether sel only leads to a location that is
-// assigned: s.run.x = v, s.run.n++.
-func writeBase(sel *ast.SelectorExpr, stack []ast.Node) bool {
-	var child ast.Node = sel
+// writeBase reports whether read e only leads to a location that is
+// assigned (s.run.x = v, s.run.n++, s.slot.Load().n = v), and returns the
+// value assigned there (nil for n++, or when the assignment has several
+// values on its right).
+func writeBase(e ast.Expr, stack []ast.Node) (bool, ast.Expr) {
+	var child ast.Node = e
 	for i := len(stack) - 1; i >= 0; i-- {
 		switch p := stack[i].(type) {
 		case *ast.SelectorExpr:
 			if p.X != child {
-				return false
+				return false, nil
 			}
 		case *ast.IndexExpr:
 			if p.X != child {
-				return false
+				return false, nil
 			}
 		case *ast.StarExpr, *ast.ParenExpr:
 		case *ast.AssignStmt:
-			return child != ast.Node(sel) && slices.Contains(p.Lhs, child.(ast.Expr))
+			if child == ast.Node(e) {
+				return false, nil
+			}
+			for j, l := range p.Lhs {
+				if l == child {
+					if len(p.Lhs) == len(p.Rhs) {
+						return true, p.Rhs[j]
+					}
+					return true, nil
+				}
+			}
+			return false, nil
 		case *ast.IncDecStmt:
-			return child != ast.Node(sel) && p.X == child
+			return child != ast.Node(e) && p.X == child, nil
 		default:
-			return false
+			return false, nil
 		}
 		child = stack[i]
 	}
-	return false
+	return false, nil
 }
 
-// rebound reports whether field f is assigned anywhere in the package's
+// writesBack reports whether write b through the slot stores a value that
+// carries the result of read a: a's binding's state written into whatever
+// the slot holds at b (lag := s.mirror.lag; ...; s.mirror.lag = lag).
+func writesBack(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
+	if b.value == nil {
+		return false
+	}
+	if lintkit.Contains(b.value, a.expr.Pos()) {
+		return true
+	}
+	carried := carriedBy(info, body, a)
+	found := false
+	ast.Inspect(b.value, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && carried[info.Uses[id]] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// rebound reports whether field f is rebound anywhere in the package's
 // non-test code outside construction (a value the function allocates):
-// only a field that can be rebound is a slot. A field of another package
-// is assumed to be.
+// only a field that can be bound to one value and then to another is a
+// slot. An assignment of nil clears the field, and one made only while
+// the field is nil (if s.f == nil { s.f = v }, or after if s.f != nil {
+// return }) binds it once; a field that is only cleared, or only bound
+// once, holds one value in its life (and nil), so two reads never see two
+// bindings. A field both bound once and cleared can be bound again after
+// the clear: a slot. A field of another package is assumed to be one.
 func (c *checker) rebound(f *types.Var) bool {
 	if f.Pkg() != c.pass.Pkg {
 		return true
@@ -854,6 +935,7 @@ func (c *checker) rebound(f *types.Var) bool {
 	if c.assigned == nil {
 		c.assigned = map[*types.Var]bool{}
 		info := c.pass.TypesInfo
+		lazy, cleared := map[*types.Var]bool{}, map[*types.Var]bool{}
 		for _, file := range c.pass.Files {
 			if strings.HasSuffix(c.pass.Fset.File(file.FileStart).Name(), "_test.go") {
 				continue
@@ -864,12 +946,18 @@ func (c *checker) rebound(f *types.Var) bool {
 					continue
 				}
 				fresh := slots.FreshLocals(info, fd.Body)
+				var stack []ast.Node
 				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					if n == nil {
+						stack = stack[:len(stack)-1]
+						return true
+					}
+					defer func() { stack = append(stack, n) }()
 					as, ok := n.(*ast.AssignStmt)
 					if !ok {
 						return true
 					}
-					for _, l := range as.Lhs {
+					for i, l := range as.Lhs {
 						sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
 						if !ok {
 							continue
@@ -881,16 +969,89 @@ func (c *checker) rebound(f *types.Var) bool {
 						if root := slots.RootVar(info, sel.X); root != nil && fresh[root] {
 							continue
 						}
-						if v, ok := s.Obj().(*types.Var); ok {
-							c.assigned[v.Origin()] = true
+						v, ok := s.Obj().(*types.Var)
+						if !ok {
+							continue
+						}
+						v = v.Origin()
+						switch {
+						case len(as.Lhs) == len(as.Rhs) && info.Types[as.Rhs[i]].IsNil():
+							cleared[v] = true
+						case c.whileNil(sel, as, stack):
+							lazy[v] = true
+						default:
+							c.assigned[v] = true
 						}
 					}
 					return true
 				})
 			}
 		}
+		for v := range lazy {
+			if cleared[v] {
+				c.assigned[v] = true // bound, cleared, bound again
+			}
+		}
 	}
 	return c.assigned[f.Origin()]
+}
+
+// whileNil reports whether assignment as, whose enclosing nodes are stack,
+// binds location sel only while it is nil: inside if sel == nil { ... }
+// (a conjunct of the condition), or after if sel != nil { return } (a
+// disjunct) earlier in an enclosing block.
+func (c *checker) whileNil(sel *ast.SelectorExpr, as *ast.AssignStmt, stack []ast.Node) bool {
+	key := c.k.Key(sel)
+	if key == "" {
+		return false
+	}
+	info := c.pass.TypesInfo
+	// tests reports whether cond, split at op, has a term key <cmp> nil.
+	var tests func(cond ast.Expr, op, cmp token.Token) bool
+	tests = func(cond ast.Expr, op, cmp token.Token) bool {
+		be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+		if !ok {
+			return false
+		}
+		if be.Op == op {
+			return tests(be.X, op, cmp) || tests(be.Y, op, cmp)
+		}
+		if be.Op != cmp {
+			return false
+		}
+		return (c.k.Key(be.X) == key && info.Types[be.Y].IsNil()) || (c.k.Key(be.Y) == key && info.Types[be.X].IsNil())
+	}
+	var child ast.Node = as
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if p.Body == child && tests(p.Cond, token.LAND, token.EQL) {
+				return true
+			}
+		case *ast.BlockStmt:
+			for _, st := range p.List {
+				if st.Pos() >= child.Pos() {
+					break
+				}
+				if is, ok := st.(*ast.IfStmt); ok && is.Else == nil && returns(is.Body) && tests(is.Cond, token.LOR, token.NEQ) {
+					return true
+				}
+			}
+		}
+		child = stack[i]
+	}
+	return false
+}
+
+// returns reports whether block b ends in a return statement.
+func returns(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
+	return ok
 }
 
 // compares reports whether b is compared with the result of a (old :=
@@ -919,9 +1080,17 @@ func compares(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
 	return found
 }
 
-func (c *checker) report(body *ast.BlockStmt, a, b *read) {
+// report reports the second reads bs of first read a as one finding, at
+// the first of them.
+func (c *checker) report(body *ast.BlockStmt, a *read, bs []*read) {
+	b := bs[0]
+	back := slices.ContainsFunc(bs, func(b *read) bool { return b.write })
 	var msg string
 	switch {
+	case back && b.kind == kindGuarded:
+		msg = fmt.Sprintf("%s read twice in one operation, in two critical sections of %s: values read from the first binding are written back into the second, another run's after a rebind between them; keep the first in a local and write back only while the slot still holds it", b.name, b.mutex)
+	case back:
+		msg = fmt.Sprintf("slot %s read twice in one operation: values read from the first binding are written back into the second, another run's after a rebind between them; keep the first in a local and write back only while the slot still holds it", b.name)
 	case b.kind == kindGuarded:
 		msg = fmt.Sprintf("%s read twice in one operation, in two critical sections of %s: a rebind between them mixes two runs' state; read it once into a local and use it for both", b.name, b.mutex)
 	case a.numeric && (a.kind == kindAccessor) != (b.kind == kindAccessor):
@@ -935,7 +1104,24 @@ func (c *checker) report(body *ast.BlockStmt, a, b *read) {
 	default:
 		msg = fmt.Sprintf("slot %s read twice in one operation: a rebind between the reads mixes two runs' state; read it once into a local and use it for both", b.name)
 	}
-	c.pending = append(c.pending, finding{b: b, msg: msg, first: a.expr, edits: c.fix(body, a, b)})
+	f := finding{b: b, more: bs[1:], msg: msg, first: a.expr}
+	if !back {
+		// One fix for every second read: the first's edits (a hoist, if
+		// any), then each other's replacement. None unless each has one.
+		f.edits = c.fix(body, a, b)
+		for _, o := range bs[1:] {
+			e := c.fix(body, a, o)
+			if f.edits == nil || e == nil {
+				f.edits = nil
+				break
+			}
+			f.edits = append(f.edits, e[len(e)-1])
+		}
+	}
+	// A write back into the slot gets no fix: reusing the first binding
+	// would write into a binding the slot may no longer hold; the right
+	// edit compares the two first.
+	c.pending = append(c.pending, f)
 }
 
 // A finding waits for the end of the package: a fix that replaces the
@@ -943,9 +1129,19 @@ func (c *checker) report(body *ast.BlockStmt, a, b *read) {
 // is dropped.
 type finding struct {
 	b     *read
+	more  []*read // further second reads of the same first read
 	first ast.Expr
 	msg   string
 	edits []analysis.TextEdit
+}
+
+// ranges returns the second reads that f's fix replaces.
+func (f *finding) ranges() []analysis.Range {
+	rs := []analysis.Range{f.b.expr}
+	for _, m := range f.more {
+		rs = append(rs, m.expr)
+	}
+	return rs
 }
 
 // flush reports the findings of the package, in order.
@@ -954,20 +1150,23 @@ func (c *checker) flush() {
 	for _, f := range c.pending {
 		if f.edits != nil {
 			tf := c.pass.Fset.File(f.b.expr.Pos())
-			replaced[tf] = append(replaced[tf], f.b.expr)
+			replaced[tf] = append(replaced[tf], f.ranges()...)
 		}
 	}
 	for _, f := range c.pending {
 		edits := f.edits
 		if edits != nil {
 			tf := c.pass.Fset.File(f.b.expr.Pos())
-			if file := c.fileOf(tf); file == nil || !lintkit.ImportsKept(c.pass.TypesInfo, file, []analysis.Range{f.b.expr}, replaced[tf]) {
+			if file := c.fileOf(tf); file == nil || !lintkit.ImportsKept(c.pass.TypesInfo, file, f.ranges(), replaced[tf]) {
 				edits = nil
 			}
 		}
-		c.r.Report(f.b.expr, f.msg,
-			lintkit.Related(f.first.Pos(), f.first.End(), "first read of the slot"),
-			lintkit.Fix("Read the slot once and use the value for both", edits...))
+		opts := []lintkit.Option{lintkit.Related(f.first.Pos(), f.first.End(), "first read of the slot")}
+		for _, m := range f.more {
+			opts = append(opts, lintkit.Related(m.expr.Pos(), m.expr.End(), "read again here"))
+		}
+		opts = append(opts, lintkit.Fix("Read the slot once and use the value for both", edits...))
+		c.r.Report(f.b.expr, f.msg, opts...)
 	}
 	c.pending = nil
 }

@@ -59,10 +59,24 @@ func (r *Result) InPlace(f *types.Var) (pos token.Pos, fields []string, ok bool)
 	return token.NoPos, nil, false
 }
 
+// InPlaceAt returns a write of this package to field name of the target of
+// pointer field f ("*" for a write of the whole target), or token.NoPos.
+func (r *Result) InPlaceAt(f *types.Var, name string) token.Pos {
+	if f == nil {
+		return token.NoPos
+	}
+	w := r.inPlace[f.Origin()]
+	if pos, ok := w.at[name]; ok {
+		return pos
+	}
+	return w.at["*"]
+}
+
 // inPlaceWrite is what the package writes in place in one field.
 type inPlaceWrite struct {
 	pos    token.Pos
-	fields []string // for a pointer: the target's fields written, sorted
+	fields []string             // for a pointer: the target's fields written, sorted
+	at     map[string]token.Pos // for a pointer: a write of each of those fields
 }
 
 // fact returns the InPlace fact of w.
@@ -187,6 +201,10 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 				if field != "" && !slices.Contains(w.fields, field) {
 					w.fields = append(w.fields, field)
 					slices.Sort(w.fields)
+					if w.at == nil {
+						w.at = map[string]token.Pos{}
+					}
+					w.at[field] = pos
 				}
 				out[f] = w
 			}

@@ -96,3 +96,29 @@ type Node[T any] struct {
 func (n *Node[T]) Child(v T) *Node[T] {
 	return &Node[T]{val: v, cancel: n.cancel} // want `cancel func n\.cancel of another owner is stored in Node\.cancel`
 }
+
+// A parent's cancel put into a parameters value is reported where it
+// enters it; a parameters value that says it is the parent's, or a field
+// that does, is a source itself.
+type Params struct {
+	Cancel       context.CancelFunc
+	ParentCancel context.CancelFunc
+}
+
+func (parent *RunContext) Params() Params {
+	return Params{Cancel: parent.cancel} // want `cancel func parent\.cancel of another owner is stored in Params\.Cancel`
+}
+
+func newFromParent(parent RunContext) *Worker {
+	return &Worker{stop: parent.cancel} // want `cancel func parent\.cancel of another owner is stored in Worker\.stop`
+}
+
+func newFromParams(p Params) *Worker {
+	return &Worker{stop: p.ParentCancel} // want `cancel func p\.ParentCancel of another owner is stored in Worker\.stop`
+}
+
+// A parameters value reached through a pointer lives elsewhere: its cancel
+// stays there too.
+func newFromShared(p *Params) *Worker {
+	return &Worker{stop: p.Cancel} // want `cancel func p\.Cancel of another owner is stored in Worker\.stop`
+}

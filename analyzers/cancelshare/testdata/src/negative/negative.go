@@ -125,3 +125,36 @@ type Group struct {
 func (w *Worker) Set(stop context.CancelFunc) { w.stop = stop }
 
 func (g *Group) Adopt() { g.worker.Set(g.worker.stop) }
+
+// A parameters value: a struct passed by value carries the caller's
+// arguments, the cancel func among them, to the component that owns the
+// cancellation; it owns nothing itself (temporal's
+// workerExecutionParameters.BackgroundContextCancel, handed to the activity
+// worker that cancels it on Stop). Where a parent's cancel enters such a
+// value, the literal that puts it there is reported (basic.go).
+type Params struct {
+	Name   string
+	Cancel context.CancelCauseFunc
+	Inner  struct{ Stop context.CancelFunc }
+}
+
+type baseOptions struct {
+	cancel context.CancelCauseFunc
+	stop   context.CancelFunc
+}
+
+type Base struct{ opts baseOptions }
+
+func newBase(o baseOptions) *Base { return &Base{opts: o} }
+
+func newActivityWorker(params Params) *Base {
+	opts := baseOptions{cancel: params.Cancel}
+	opts.stop = params.Inner.Stop
+	return newBase(opts)
+}
+
+func NewAggregated(parent context.Context) *Base {
+	ctx, cancel := context.WithCancelCause(parent)
+	_ = ctx
+	return newActivityWorker(Params{Name: "a", Cancel: cancel})
+}

@@ -254,3 +254,144 @@ func (t *Table) SetOwner(o interface{ Name() string }) {
 	t.owner = o
 	t.mu.Unlock()
 }
+
+// A write back (nats-server stream.go:3641): values captured from the
+// slot, the lock released, then written into whatever the slot holds now.
+// One finding, at the first write back; the others are the same root cause.
+type Mirror struct {
+	lag, sseq, dseq uint64
+}
+
+type Stream struct {
+	mu     sync.Mutex
+	mirror *Mirror
+}
+
+func (s *Stream) Process(store func() error) {
+	s.mu.Lock()
+	olag, osseq, odseq := s.mirror.lag, s.mirror.sseq, s.mirror.dseq
+	s.mirror.sseq++
+	s.mu.Unlock()
+	if store() != nil {
+		s.mu.Lock()
+		if s.mirror != nil {
+			s.mirror.lag = olag // want `s\.mirror read twice in one operation, in two critical sections of s\.mu: values read from the first binding are written back into the second, another run's after a rebind between them; keep the first in a local and write back only while the slot still holds it`
+			s.mirror.dseq = odseq
+			s.mirror.sseq = osseq
+		}
+		s.mu.Unlock()
+	}
+}
+
+// The mirror is set up once while nil, and cleared: bound, cleared, bound
+// again, so it is a slot.
+func (s *Stream) Setup() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.mirror == nil {
+		s.mirror = &Mirror{}
+	}
+}
+
+func (s *Stream) Reset() {
+	s.mu.Lock()
+	s.mirror = nil
+	s.mu.Unlock()
+}
+
+// A write back through an atomic slot.
+type Counter struct {
+	cur atomic.Pointer[Mirror]
+}
+
+func (c *Counter) Undo(work func()) {
+	lag := c.cur.Load().lag
+	work()
+	c.cur.Load().lag = lag // want `slot c\.cur read twice in one operation: values read from the first binding are written back into the second`
+}
+
+// Two second reads of one first read are one finding, at the first.
+func (g *Gate) Both() (string, func(), string) {
+	run := g.slot.Load()
+	return g.slot.Load().ID, run.Cancel, g.slot.Load().ID // want `slot g\.slot read twice`
+}
+
+// An inferred accessor of a guarded slot: two reads that take the same
+// field meet on it, and a read that keeps the binding meets any other.
+type Options struct {
+	Key    string
+	Port   int
+	Cancel func()
+}
+
+type Server struct {
+	mu   sync.RWMutex
+	opts *Options
+}
+
+func (s *Server) getOpts() *Options {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.opts
+}
+
+func (s *Server) Reload(o *Options) {
+	s.mu.Lock()
+	s.opts = o
+	s.mu.Unlock()
+}
+
+func (s *Server) SameField() string {
+	k := s.getOpts().Key
+	return k + s.getOpts().Key // want `slot s\.getOpts\(\) read twice`
+}
+
+func (s *Server) KeepsBinding() (string, func()) {
+	opts := s.getOpts()
+	return s.getOpts().Key, opts.Cancel // want `slot s\.getOpts\(\) read twice`
+}
+
+func keep(*Options) {}
+
+func (s *Server) PassesBinding() int {
+	opts := s.getOpts()
+	keep(opts)
+	return opts.Port + s.getOpts().Port // want `slot s\.getOpts\(\) read twice`
+}
+
+// A nil test of one read covers every field of another.
+func (s *Server) NilThenField() string {
+	if s.getOpts() != nil {
+		return s.getOpts().Key // want `slot s\.getOpts\(\) read twice`
+	}
+	return ""
+}
+
+// A direct read under the lock, then the accessor: the accessor's second
+// read is not a refresh the function locked for.
+func (s *Server) DirectThenAccessor() (string, func()) {
+	s.mu.RLock()
+	opts := s.opts
+	s.mu.RUnlock()
+	return opts.Key, s.getOpts().Cancel // want `slot s\.getOpts\(\) read twice`
+}
+
+// A marked accessor declares a slot: every read of it counts, plain data
+// of two fields included (its inferred twin, in negative.go, is silent).
+type Pinned struct {
+	mu   sync.Mutex
+	opts *Options
+}
+
+//ctxbound:slot
+func (p *Pinned) Current() *Options {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.opts
+}
+
+func (p *Pinned) Keys() (string, int) {
+	k := p.Current().Key
+	port := p.Current().Port // want `slot p\.Current\(\) read twice`
+	return k, port
+}

@@ -102,3 +102,21 @@ func (g *Gate) Bind(r *Run) {
 	g.run = r
 	g.mu.Unlock()
 }
+
+// Two second reads of one first read: one finding, one fix for both.
+func (g *Gate) Both() (string, func(), string) {
+	run := g.slot.Load()
+	return g.slot.Load().ID, run.Cancel, g.slot.Load().ID // want `slot g\.slot read twice`
+}
+
+// A write back gets no fix: reusing the first binding would write into one
+// the slot may no longer hold.
+func (g *Gate) Restore(work func()) {
+	g.mu.Lock()
+	id := g.run.ID
+	g.mu.Unlock()
+	work()
+	g.mu.Lock()
+	g.run.ID = id // want `g\.run read twice in one operation, in two critical sections of g\.mu: values read from the first binding are written back`
+	g.mu.Unlock()
+}

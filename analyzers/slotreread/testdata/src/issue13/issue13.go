@@ -33,10 +33,10 @@ func (g *Gate) IDs() string {
 	return a + b
 }
 
-// Three reads of one slot: two findings with the same first read make the
-// same hoist, so that they merge.
+// Three reads of one slot: one finding (one first read), whose fix hoists
+// the first and replaces both others.
 func (g *Gate) Three() string {
-	return g.slot.Load().ID + g.slot.Load().Req + g.slot.Load().ID // want `slot g\.slot read twice` `slot g\.slot read twice`
+	return g.slot.Load().ID + g.slot.Load().Req + g.slot.Load().ID // want `slot g\.slot read twice`
 }
 
 // Repro 21: a goto in the function could jump over a new local: no fix.

@@ -457,15 +457,20 @@ func (c *RouteConn) Describe() (string, func()) {
 	return id, c.route.Cancel
 }
 
-// Writing through the slot reads nothing of it.
-func (p *Pair) Restore() {
+// Writing a value of its own through the slot reads nothing of it: the
+// current binding gets what the operation learnt (route.go:3098, a learnt
+// cluster name written into the current options).
+func (p *Pair) Learn(name string) {
 	p.mu.Lock()
 	id := p.run.ID
 	p.mu.Unlock()
+	use(id)
 	p.mu.Lock()
-	p.run.ID = id
+	p.run.ID = name
 	p.mu.Unlock()
 }
+
+func use(string) {}
 
 // A nil re-check of a field of the slot starts a new decision.
 func (p *Pair) Gone() bool {
@@ -475,4 +480,169 @@ func (p *Pair) Gone() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.run.Cancel == nil || r.ID == ""
+}
+
+// A field that is only ever cleared after construction is never rebound:
+// two reads see its one binding, or nil (nats-server consumer.go:5492,
+// o.mset, set at construction and cleared on close).
+type Stream struct{ Name string }
+
+type Consumer struct {
+	mu     sync.Mutex
+	mset   *Stream
+	closed bool
+}
+
+func NewConsumer(s *Stream) *Consumer { return &Consumer{mset: s} }
+
+func (o *Consumer) Close() {
+	o.mu.Lock()
+	o.mset = nil
+	o.closed = true
+	o.mu.Unlock()
+}
+
+func (o *Consumer) Loop(logf func(string, string)) {
+	o.mu.Lock()
+	mset := o.mset
+	o.mu.Unlock()
+	if mset == nil {
+		return
+	}
+	name := mset.Name
+	o.mu.Lock()
+	if o.closed || o.mset == nil {
+		o.mu.Unlock()
+		return
+	}
+	logf(o.mset.Name, name)
+	o.mu.Unlock()
+}
+
+// A field bound once, while it is nil, and never cleared is never rebound
+// either (nats-server stream.go:8005, mset.outq): the early-return form and
+// the guarded form.
+type Queue struct{ n int }
+
+type Lazy struct {
+	mu   sync.Mutex
+	outq *Queue
+	sink *Queue
+}
+
+func (l *Lazy) setup() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.outq != nil {
+		return
+	}
+	l.outq = &Queue{}
+}
+
+func (l *Lazy) setupSink() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.sink == nil && l.outq != nil {
+		l.sink = &Queue{}
+	}
+}
+
+func (l *Lazy) Send() (int, int, int, int) {
+	l.mu.Lock()
+	q, s := l.outq, l.sink
+	l.mu.Unlock()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return q.n, l.outq.n, s.n, l.sink.n
+}
+
+// A guarded slot read through its inferred accessor, each read taking
+// other plain data of the binding it sees (nats-server's s.getOpts()
+// snapshots): as reads of two separate fields, they do not meet, in one
+// statement or in two.
+type Options struct {
+	Key, OldKey string
+	Cipher      int
+	Domain      string
+	MQTT        struct{ Domain string }
+	Accounts    map[string]string
+	Limits      struct{ MaxHA int }
+	TLS         *TLS
+}
+
+type TLS struct{ GetCert func() }
+
+type Server struct {
+	mu     sync.RWMutex
+	optsMu sync.RWMutex
+	opts   *Options
+}
+
+func (s *Server) getOpts() *Options {
+	s.optsMu.RLock()
+	opts := s.opts
+	s.optsMu.RUnlock()
+	return opts
+}
+
+func (s *Server) setOpts(o *Options) {
+	s.optsMu.Lock()
+	s.opts = o
+	s.optsMu.Unlock()
+}
+
+func keyGen(string) *Queue { return nil }
+
+func newStore(cipher int, prf, oldprf *Queue) {}
+
+func (s *Server) Store() {
+	prf := keyGen(s.getOpts().Key)
+	cipher := 0
+	if prf != nil {
+		cipher = s.getOpts().Cipher
+	}
+	oldprf := keyGen(s.getOpts().OldKey)
+	newStore(cipher, prf, oldprf)
+	newStore(0, keyGen(s.getOpts().Key), keyGen(s.getOpts().OldKey))
+}
+
+// The first read bound to a local used for plain data only (nats-server
+// mqtt.go:1342).
+func (s *Server) Domain(acc string) string {
+	opts := s.getOpts()
+	d := opts.MQTT.Domain
+	if opts.Accounts != nil {
+		if ad, ok := opts.Accounts[acc]; ok {
+			d = ad
+		}
+	}
+	if d == "" {
+		d = s.getOpts().Domain
+	}
+	return d + opts.Key
+}
+
+// A snapshot from the accessor, then the current value read under the lock
+// the function takes for it: a deliberate read of the newest (nats-server
+// gateway.go:845, leafnode.go:1348).
+func handshake(*TLS, func()) {}
+
+func (s *Server) Connect() {
+	opts := s.getOpts()
+	var cb func()
+	if opts.TLS != nil {
+		s.mu.RLock()
+		s.optsMu.RLock()
+		cb = s.opts.TLS.GetCert
+		s.optsMu.RUnlock()
+		s.mu.RUnlock()
+	}
+	handshake(opts.TLS, cb)
+}
+
+// The same through an atomic slot: a value of its own written through it.
+func (g *Gate) Stamp(now string) {
+	id := g.slot.Load().ID
+	g.slot.Load().ID = now
+	use(id)
 }
