@@ -136,7 +136,7 @@ func (c *checker) check(site *spawners.Site) {
 			opts = append(opts, lintkit.Related(site.Node.Pos(), site.Node.End(), "spawned here"))
 		}
 		opts = append(opts, c.fixes(encl, s, f)...)
-		c.r.Report(f.at, msg, opts...)
+		c.r.ReportAlso(f.at, site.Node.Pos(), msg, opts...) // an ignore on the spawn site covers its work
 	}
 }
 

@@ -96,14 +96,26 @@ func (r *Reporter) Generated(pos token.Pos) bool { return r.generated[r.pass.Fse
 // Report reports msg at rng unless policy silences it, and says whether it
 // was reported.
 func (r *Reporter) Report(rng analysis.Range, msg string, opts ...Option) bool {
+	return r.ReportAlso(rng, token.NoPos, msg, opts...)
+}
+
+// ReportAlso is Report for a finding that belongs to a statement elsewhere
+// as well (a drop inside spawned work belongs to its spawn site): a
+// directive that silences the check at also silences it too.
+func (r *Reporter) ReportAlso(rng analysis.Range, also token.Pos, msg string, opts ...Option) bool {
 	pos := rng.Pos()
 	if r.Generated(pos) {
 		return false
 	}
 	if r.sup != nil {
-		if s, ok := r.sup.Suppression(r.pass.Analyzer.Name, pos); ok {
-			r.used[s.ID] = true
-			return false
+		for _, at := range []token.Pos{pos, also} {
+			if !at.IsValid() {
+				continue
+			}
+			if s, ok := r.sup.Suppression(r.pass.Analyzer.Name, at); ok {
+				r.used[s.ID] = true
+				return false
+			}
 		}
 	}
 	d := analysis.Diagnostic{Pos: pos, End: rng.End(), Message: msg}
