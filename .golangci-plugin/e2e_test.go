@@ -367,10 +367,10 @@ func TestE2EExample(t *testing.T) {
 	checkFindings(t, dir, res.Issues, baseWants)
 
 	// Related positions are folded into the finding's text (issue 13):
-	// the root context Notify's goroutine makes.
+	// the spawn site of the goroutine in Notify that drops its context.
 	rs := funcRanges(t, dir)
 	for _, fold := range []struct{ fn, text string }{
-		{"Notify", "[root context made here: fix.go:14:8]"},
+		{"Notify", "[spawned here: fix.go:13:2]"},
 	} {
 		if !slices.ContainsFunc(res.Issues, func(is gclIssue) bool {
 			return funcOf(rs, is.Pos.Filename, is.Pos.Line) == fold.fn && strings.Contains(is.Text, fold.text)

@@ -277,7 +277,7 @@ func apply(flags []flagValue) error {
 //     edits and then skips every ctxbound fix in the file. The first fix is
 //     the one -spawnctx.fix selects and the ctxbound command's -fix applies.
 //   - Related positions are folded into the message, as
-//     "... [root context made here: fix.go:14:8]", and the Related list
+//     "... [spawned here: fix.go:13:2]", and the Related list
 //     emptied: golangci-lint makes an issue of its own of every related
 //     position ("spawnctx(related information): ...", in
 //     pkg/goanalysis/runners.go), so one finding would count as two or more
