@@ -53,7 +53,8 @@
 //     envidentity finding for the read is given as a related position.
 //
 // Shared work is checked too: the func of singleflight.Group.Do or DoChan
-// runs once for every caller of the same key, so work there that uses the
+// (or of a wrapper of them, inferred across packages: a Sharer fact) runs
+// once for every caller of the same key, so work there that uses the
 // calling request's context binds them all to that one caller's
 // cancellation ("work shared by singleflight.Group.Do runs with the
 // calling request's context ctx"); the fix detaches it with

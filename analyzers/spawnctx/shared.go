@@ -12,20 +12,12 @@ import (
 	"github.com/ctxbound/ctxbound/passes/spawners"
 )
 
-// sharers are the calls that run one caller's func for every caller that
-// asks for the same key, keyed by lintkit.FuncName, with the index of the
-// func parameter.
-var sharers = map[string]int{
-	"(*golang.org/x/sync/singleflight.Group).Do":     1,
-	"(*golang.org/x/sync/singleflight.Group).DoChan": 1,
-}
-
 // shared reports shared work (singleflight) that runs with the calling
 // request's context: the first caller's cancellation or deadline fails the
 // call for every caller waiting on the same key. A root made inside the
 // work stays a drop, reported as one where the work runs (ctxdrop).
 func (c *checker) shared() {
-	if !lintkit.Imports(c.pass.Pkg, "golang.org/x/sync/singleflight") {
+	if !lintkit.Imports(c.pass.Pkg, "golang.org/x/sync/singleflight") && !c.sp.HasSharers() {
 		return
 	}
 	for _, f := range c.pass.Files {
@@ -38,7 +30,7 @@ func (c *checker) shared() {
 			if fn == nil {
 				return true
 			}
-			i, ok := sharers[lintkit.FuncName(fn)]
+			i, ok := c.sp.Sharer(fn)
 			if !ok || i >= len(call.Args) {
 				return true
 			}
@@ -103,6 +95,9 @@ func (c *checker) sharedWork(call *ast.CallExpr, fn *types.Func, lit *ast.FuncLi
 		return
 	}
 	name := lintkit.ShortName(fn, c.pass.Pkg)
+	if _, builtin := c.sp.BuiltinSharer(fn); !builtin {
+		name = "wrapper " + name
+	}
 	msg := fmt.Sprintf("work shared by %s runs with the calling request's context %s: one caller's cancellation fails the call for every caller of the same key; pass context.WithoutCancel(%s), with a timeout of its own",
 		name, types.ExprString(first), s.Name)
 	opts := []lintkit.Option{lintkit.Related(call.Pos(), call.End(), "shared here")}

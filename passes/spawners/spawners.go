@@ -30,6 +30,10 @@
 // Work x.M on a local interface variable whose every assignment gives one
 // concrete type is resolved to that type's method (DynamicType, Concrete).
 //
+// The pass also infers shared work: a function that hands a func
+// parameter to singleflight.Group.Do or DoChan, or to a function that does,
+// runs it once for every caller of a key (a Sharer fact).
+//
 // The pass uses syntax and types only, so it costs little on dependencies:
 // queue inference looks only at functions with a func parameter that send
 // on a channel or call append, and finds workers among the sites it
@@ -61,7 +65,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        lintkit.Safe(run),
 	Requires:   []*analysis.Analyzer{directives.Analyzer, config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Spawner)},
+	FactTypes:  []analysis.Fact{new(Spawner), new(Sharer)},
 }
 
 // RuntimePath is the import path of the reference runtime. It is known by
@@ -143,6 +147,8 @@ type Result struct {
 	byWork map[ast.Expr]*Site
 	byCall map[*ast.CallExpr]*Site
 	facts  map[types.Object]*Spawner
+	// sharerFacts are the Sharer facts, of this package and others.
+	sharerFacts map[types.Object]*Sharer
 	// concrete resolves the interface method of go x.M() (see Concrete).
 	concrete map[*ast.SelectorExpr]*types.Func
 }
@@ -283,6 +289,8 @@ func run(pass *analysis.Pass) (any, error) {
 	for fn, f := range st.local {
 		pass.ExportObjectFact(fn, f)
 	}
+	res.sharerFacts = lintkit.ObjectFacts[*Sharer](pass)
+	st.inferSharers(decls, res.sharerFacts)
 	return res, nil
 }
 

@@ -11,7 +11,7 @@ import (
 
 // TestInferred matches the inferred Spawner facts by their String().
 func TestInferred(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), spawners.Analyzer, "wrappers", "queues", "queues/dep")
+	analysistest.Run(t, analysistest.TestData(), spawners.Analyzer, "wrappers", "queues", "queues/dep", "sharers")
 }
 
 // TestFacts checks the fact type: String, gob round-trip, deterministic
@@ -21,4 +21,5 @@ func TestFacts(t *testing.T) {
 	lintkit.CheckFact(t, &spawners.Spawner{Params: []int{1, 2}, Carries: 0}, 96, "spawner(1,2) carries ctx 0")
 	lintkit.CheckFact(t, &spawners.Spawner{Params: []int{0}, Carries: -1, Queue: true}, 96, "spawner(0) queued")
 	lintkit.CheckFact(t, &spawners.Spawner{Params: []int{1}, Carries: 0, Queue: true}, 96, "spawner(1) queued carries ctx 0")
+	lintkit.CheckFact(t, &spawners.Sharer{Param: 1}, 64, "sharer(1)")
 }

@@ -1,3 +1,7 @@
 module example.com/nogo
 
 go 1.26
+
+require golang.org/x/sync v0.0.0
+
+replace golang.org/x/sync => ./xsync

@@ -6,6 +6,8 @@ import (
 	"os"
 	"sync"
 	"sync/atomic"
+
+	"golang.org/x/sync/singleflight"
 )
 
 // Go runs f on another goroutine: spawners.Spawner (inferred).
@@ -84,3 +86,9 @@ func NewConn() *Conn {
 }
 
 func (c *Conn) close() {}
+
+// Shared runs f once for every caller of key: a Sharer fact.
+func Shared(g *singleflight.Group, key string, f func() (any, error)) (any, error) {
+	v, err, _ := g.Do(key, f)
+	return v, err
+}

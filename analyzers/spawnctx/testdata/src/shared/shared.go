@@ -45,3 +45,15 @@ func (c *Cache) GetPure(ctx context.Context, key string) (any, error) {
 	v, err, _ := c.g.Do(key, func() (any, error) { return key, nil })
 	return v, err
 }
+
+// A wrapper of singleflight is shared work too (a Sharer fact).
+func (c *Cache) load(key string, f func() (any, error)) (any, error) {
+	v, err, _ := c.g.Do(key, f)
+	return v, err
+}
+
+func (c *Cache) Wrapped(ctx context.Context, key string) (any, error) {
+	return c.load(key, func() (any, error) {
+		return fetch(ctx, key) // want `work shared by wrapper Cache.load runs with the calling request's context ctx`
+	})
+}
