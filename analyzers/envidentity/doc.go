@@ -47,7 +47,10 @@
 // and its package-level initialisers, TestMain, a function marked
 // //ctxbound:root -- <reason> (closures inside a root included), and the
 // packages configured as roots. runctx.FromEnv, which seeds a context from
-// the environment, is an allowed read.
+// the environment, is an allowed read, and so are the reads of a top-level
+// test, benchmark, fuzz test or example (a live test's credentials
+// configure the one scenario it runs); their writes are still reported,
+// since they reach every test that runs in parallel.
 //
 // In a _test.go file a write says to use t.Setenv (or b, f, tb: whichever
 // testing value is in scope), which restores the key when the test ends;

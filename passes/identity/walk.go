@@ -153,6 +153,20 @@ func (w *walker) addRoot(n ast.Node) {
 	}
 }
 
+// testFunc reports whether d is a top-level test, benchmark, fuzz test or
+// example of a _test.go file.
+func testFunc(fset *token.FileSet, d *ast.FuncDecl) bool {
+	if d == nil || d.Recv != nil || !strings.HasSuffix(fset.File(d.Pos()).Name(), "_test.go") {
+		return false
+	}
+	for _, prefix := range []string{"Test", "Benchmark", "Fuzz", "Example"} {
+		if strings.HasPrefix(d.Name.Name, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
 // rootOf says why the function declaration d is a root, or "".
 func rootOf(d *ast.FuncDecl, pkg *types.Package, rootPkg, test bool, dirs *directives.Result) string {
 	switch {
@@ -581,6 +595,12 @@ func (w *walker) add(a *Access) {
 	a.File = w.file_
 	a.Decl = w.decl
 	a.Root = w.root
+	if a.Root == "" && a.Op == OpRead && testFunc(w.r.pass.Fset, w.decl) {
+		// A test's own reads configure the scenario it runs (credentials
+		// of a live test), as main's configure the process; its writes are
+		// still reported: they reach every test running in parallel.
+		a.Root = "a test"
+	}
 	if fd := w.top(); fd != nil {
 		a.Func = fd.node
 	}
