@@ -48,7 +48,8 @@
 // //ctxbound:root -- <reason> (closures inside a root included), and the
 // packages configured as roots. runctx.FromEnv, which seeds a context from
 // the environment, is an allowed read, and so are the reads of a top-level
-// test, benchmark, fuzz test or example (a live test's credentials
+// test, benchmark, fuzz test or example, or of a helper of a _test.go file
+// that takes the testing value (a live test's credentials
 // configure the one scenario it runs); their writes are still reported,
 // since they reach every test that runs in parallel.
 //

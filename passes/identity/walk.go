@@ -154,14 +154,23 @@ func (w *walker) addRoot(n ast.Node) {
 }
 
 // testFunc reports whether d is a top-level test, benchmark, fuzz test or
-// example of a _test.go file.
-func testFunc(fset *token.FileSet, d *ast.FuncDecl) bool {
+// example of a _test.go file, or a helper there that takes the testing
+// value (*testing.T, B, F or testing.TB): the test's scaffolding.
+func testFunc(info *types.Info, fset *token.FileSet, d *ast.FuncDecl) bool {
 	if d == nil || d.Recv != nil || !strings.HasSuffix(fset.File(d.Pos()).Name(), "_test.go") {
 		return false
 	}
 	for _, prefix := range []string{"Test", "Benchmark", "Fuzz", "Example"} {
 		if strings.HasPrefix(d.Name.Name, prefix) {
 			return true
+		}
+	}
+	for _, field := range d.Type.Params.List {
+		if n := lintkit.NamedOf(info.TypeOf(field.Type)); n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" {
+			switch n.Obj().Name() {
+			case "T", "B", "F", "TB":
+				return true
+			}
 		}
 	}
 	return false
@@ -595,7 +604,7 @@ func (w *walker) add(a *Access) {
 	a.File = w.file_
 	a.Decl = w.decl
 	a.Root = w.root
-	if a.Root == "" && a.Op == OpRead && testFunc(w.r.pass.Fset, w.decl) {
+	if a.Root == "" && a.Op == OpRead && testFunc(w.info(), w.r.pass.Fset, w.decl) {
 		// A test's own reads configure the scenario it runs (credentials
 		// of a live test), as main's configure the process; its writes are
 		// still reported: they reach every test running in parallel.

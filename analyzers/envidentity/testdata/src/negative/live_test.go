@@ -12,3 +12,6 @@ func TestLive(t *testing.T) {
 	func() { _ = os.Getenv("AGENT_SESSION_ID") }()
 	_ = token
 }
+
+// A helper that takes the testing value is the test's scaffolding.
+func liveConfig(t *testing.T) string { return os.Getenv("AWS_SESSION_TOKEN") }
