@@ -374,7 +374,7 @@ func (c *checker) useAfter(fl *lintkit.Flow, body *ast.BlockStmt, rd *read, sect
 				}
 			}
 		case *ast.SelectorExpr:
-			if is(n.X) && isPointer(info.TypeOf(n.X)) {
+			if is(n.X) && lintkit.IsPointer(info.TypeOf(n.X)) {
 				if s := info.Selections[n]; s != nil && s.Kind() == types.FieldVal &&
 					(slices.Contains(rd.written, n.Sel.Name) || slices.Contains(rd.written, "*") || slices.Contains(rd.written, "...")) {
 					u.verb = "read through"
@@ -382,7 +382,7 @@ func (c *checker) useAfter(fl *lintkit.Flow, body *ast.BlockStmt, rd *read, sect
 			}
 		case *ast.CallExpr:
 			for _, a := range n.Args {
-				if is(a) && (isBuiltin(info, n, "delete") || isBuiltin(info, n, "clear")) {
+				if is(a) && (lintkit.IsBuiltin(info, n, "delete") || lintkit.IsBuiltin(info, n, "clear")) {
 					u.verb = "changed"
 				}
 			}
@@ -426,23 +426,6 @@ func usesVar(info *types.Info, n ast.Node, v *types.Var) bool {
 		return !found
 	})
 	return found
-}
-
-func isPointer(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	_, ok := types.Unalias(t).Underlying().(*types.Pointer)
-	return ok
-}
-
-func isBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok || id.Name != name {
-		return false
-	}
-	_, ok = info.Uses[id].(*types.Builtin)
-	return ok
 }
 
 // kind names the field's kind for messages and the clone that fixes it.

@@ -162,6 +162,27 @@ func FuncOf(info *types.Info, fn ast.Node) (obj *types.Func, sig *types.Signatur
 	return obj, sig
 }
 
+// IsBuiltin reports whether call calls the builtin function name (append,
+// delete, clear, ...), not a function that shadows it.
+func IsBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || id.Name != name {
+		return false
+	}
+	_, ok = info.Uses[id].(*types.Builtin)
+	return ok
+}
+
+// IsPointer reports whether t is a pointer type (through aliases and named
+// types).
+func IsPointer(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := types.Unalias(t).Underlying().(*types.Pointer)
+	return ok
+}
+
 // FuncBody returns the body of a function declaration or literal, nil for
 // anything else and for a function implemented in assembly.
 func FuncBody(fn ast.Node) *ast.BlockStmt {

@@ -216,3 +216,45 @@ func TestFuncBody(t *testing.T) {
 		t.Error("FuncBody returns the wrong body")
 	}
 }
+
+// TestIsBuiltin tells the builtin from a function that shadows its name;
+// TestIsPointer follows named types.
+func TestIsBuiltinIsPointer(t *testing.T) {
+	const src = `package p
+
+type P *int
+
+func use(s []int, p P) {
+	s = append(s, 1)
+	{
+		append := func(s []int, v int) []int { return s }
+		s = append(s, 2)
+	}
+	_ = p
+}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}}
+	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	var got []bool
+	ast.Inspect(f, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			got = append(got, lintkit.IsBuiltin(info, call, "append"))
+		}
+		return true
+	})
+	if len(got) != 2 || !got[0] || got[1] {
+		t.Errorf("IsBuiltin = %v, want [true false]", got)
+	}
+	pt := types.NewPointer(types.Typ[types.Int])
+	named := types.NewNamed(types.NewTypeName(token.NoPos, nil, "P", nil), pt, nil)
+	if !lintkit.IsPointer(pt) || !lintkit.IsPointer(named) || lintkit.IsPointer(types.Typ[types.Int]) || lintkit.IsPointer(nil) {
+		t.Error("IsPointer is wrong")
+	}
+}

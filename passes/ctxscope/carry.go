@@ -71,7 +71,7 @@ func (r *Result) Carried(fn ast.Node) []Carry {
 					}
 				}
 				// q.tasks = append(q.tasks, t), s.pending[id] = t
-				if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && isAppend(info, call) && r.ownerPlace(l) {
+				if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && lintkit.IsBuiltin(info, call, "append") && len(call.Args) >= 2 && r.ownerPlace(l) {
 					for _, a := range call.Args[1:] {
 						handOffs = append(handOffs, handOff{n, "queued", a})
 					}
@@ -191,13 +191,4 @@ func structOf(t types.Type) *types.Named {
 		return nil
 	}
 	return n
-}
-
-func isAppend(info *types.Info, call *ast.CallExpr) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok || len(call.Args) < 2 {
-		return false
-	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == "append"
 }

@@ -215,7 +215,7 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 					switch x := e.(type) {
 					case *ast.IndexExpr:
 						if f := field(x.X); f != nil && isMapOrSlice(f.Type()) {
-							if _, isSel := below.(*ast.SelectorExpr); below == nil || isSel && !isPointer(info.TypeOf(x)) {
+							if _, isSel := below.(*ast.SelectorExpr); below == nil || isSel && !lintkit.IsPointer(info.TypeOf(x)) {
 								mark(f, lhs.Pos(), "")
 							}
 							return
@@ -224,7 +224,7 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 						continue
 					case *ast.SelectorExpr:
 						if b, ok := below.(*ast.SelectorExpr); ok {
-							if f := field(x); f != nil && isPointer(f.Type()) {
+							if f := field(x); f != nil && lintkit.IsPointer(f.Type()) {
 								mark(f, lhs.Pos(), b.Sel.Name) // s.cfg.Limit = n
 								return
 							}
@@ -235,7 +235,7 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 						below, e = x, ast.Unparen(x.X)
 						continue
 					case *ast.StarExpr:
-						if f := field(x.X); f != nil && isPointer(f.Type()) {
+						if f := field(x.X); f != nil && lintkit.IsPointer(f.Type()) {
 							mark(f, lhs.Pos(), "*") // *s.cfg = v: every field
 							return
 						}
@@ -262,7 +262,7 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 						}
 						// s.list = append(s.list[:i], ...) shifts the elements
 						// in place.
-						if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok && isBuiltin(info, call, "append") && len(call.Args) > 0 {
+						if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok && lintkit.IsBuiltin(info, call, "append") && len(call.Args) > 0 {
 							if se, ok := ast.Unparen(call.Args[0]).(*ast.SliceExpr); ok {
 								mark(field(se.X), call.Pos(), "")
 							}
@@ -281,7 +281,7 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 						}
 					}
 					switch {
-					case isBuiltin(info, n, "delete"), isBuiltin(info, n, "clear"), isBuiltin(info, n, "copy"):
+					case lintkit.IsBuiltin(info, n, "delete"), lintkit.IsBuiltin(info, n, "clear"), lintkit.IsBuiltin(info, n, "copy"):
 						mark(field(arg), n.Pos(), "")
 					default:
 						if fn := lintkit.Callee(info, n); fn != nil && fn.Pkg() != nil && fn.Signature().Recv() == nil {
@@ -308,23 +308,6 @@ func isMapOrSlice(t types.Type) bool {
 	return false
 }
 
-func isPointer(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	_, ok := types.Unalias(t).Underlying().(*types.Pointer)
-	return ok
-}
-
-func isBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok || id.Name != name {
-		return false
-	}
-	_, ok = info.Uses[id].(*types.Builtin)
-	return ok
-}
-
 // FreshLocals returns the locals of body bound to a value the function
 // allocates (&T{...}, T{...}, new(T), var t T): writes through them are
 // construction, before the value is shared.
@@ -339,7 +322,7 @@ func FreshLocals(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 		case *ast.CompositeLit:
 			return true
 		case *ast.CallExpr:
-			return isBuiltin(info, e, "new")
+			return lintkit.IsBuiltin(info, e, "new")
 		}
 		return false
 	}
