@@ -15,11 +15,11 @@ import (
 // standard library they import is analysed once.
 func TestScenarios(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), spawnctx.Analyzer,
-		"basic", "negative", "provenance", "crosspkg/use", "generated", "suppress", "config", "queue", "dynamic", "groupctx", "shared")
+		"basic", "negative", "provenance", "crosspkg/use", "generated", "suppress", "config", "queue", "dynamic", "groupctx")
 }
 
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), spawnctx.Analyzer, "fixes", "sharedfix")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), spawnctx.Analyzer, "fixes", "shared")
 }
 
 // TestFixOrder: the first fix, the one -fix applies, adds no cancellation
