@@ -26,7 +26,7 @@ type located struct {
 // ends the path through it (syntax only: a local func named panic counts
 // too).
 func NewFlow(body *ast.BlockStmt) *Flow {
-	g := cfg.New(body, mayReturn)
+	g := cfg.New(body, MayReturn)
 	f := &Flow{g: g}
 	for _, b := range g.Blocks {
 		for i, n := range b.Nodes {
@@ -36,9 +36,9 @@ func NewFlow(body *ast.BlockStmt) *Flow {
 	return f
 }
 
-// mayReturn is false for calls spelled panic(...), meant for the panic
-// builtin: a path through one ends there.
-func mayReturn(call *ast.CallExpr) bool {
+// MayReturn is false for calls spelled panic(...), meant for the panic
+// builtin: a path through one ends there (cfg.New's mayReturn).
+func MayReturn(call *ast.CallExpr) bool {
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	return !ok || id.Name != "panic"
 }

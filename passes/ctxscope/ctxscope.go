@@ -497,13 +497,6 @@ func (r *Result) returnsRootCall(call *ast.CallExpr) bool {
 	return ok
 }
 
-// HasCallerContext reports whether the function or literal n has the
-// caller's context in scope for its synchronous calls.
-func (r *Result) HasCallerContext(n ast.Node) bool {
-	_, ok := r.CallerScope(n, false)
-	return ok
-}
-
 // OwnsContext reports whether the function or literal n itself (not an
 // enclosing function) has a context parameter (named or not), an
 // *http.Request parameter, a receiver context field, or a parameter that
@@ -545,17 +538,6 @@ func (r *Result) Visible(s Scope, pos token.Pos) bool {
 	}
 	_, obj := scope.LookupParent(s.Var.Name(), pos)
 	return obj == s.Var
-}
-
-// CallerContext returns how code at pos inside function n would name the
-// caller's context, and whether that name resolves to it at pos. It
-// returns "" when n has no named caller context.
-func (r *Result) CallerContext(n ast.Node, pos token.Pos) (name string, visible bool) {
-	s, ok := r.CallerScope(n, false)
-	if !ok || s.Blank {
-		return "", false
-	}
-	return s.Name, r.Visible(s, pos)
 }
 
 // Enclosing returns the innermost function declaration or literal that

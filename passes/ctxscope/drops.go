@@ -172,12 +172,6 @@ func (r *Result) exempt(c *Class, call *ast.CallExpr, fn *types.Func) string {
 	return ""
 }
 
-// Exempt says why a root of class c used by call is the right context, or
-// returns "" (see Drop.Exempt).
-func (r *Result) Exempt(c Class, call *ast.CallExpr) string {
-	return r.exempt(&c, call, lintkit.Callee(r.pass.TypesInfo, call))
-}
-
 // readsArg returns the ReadsValues fact of fn if it reads the values of its
 // parameter i, or nil.
 func (r *Result) readsArg(call *ast.CallExpr, fn *types.Func, i int) *ReadsValues {

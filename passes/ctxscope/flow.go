@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/cfg"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
 
 // flowResult is the provenance of the context variables declared in one
@@ -64,7 +66,7 @@ func (r *Result) computeFlow(u *funcInfo) *flowResult {
 	fr.lits = map[*ast.FuncLit][]Class{}
 	fr.defs = map[*types.Var][]def{}
 
-	g := cfg.New(u.body, mayReturn)
+	g := cfg.New(u.body, lintkit.MayReturn)
 	entry := make([]Class, len(fr.vars))
 	for i, v := range fr.vars {
 		entry[i] = Class{Kind: none}
@@ -146,13 +148,6 @@ func (r *Result) computeFlow(u *funcInfo) *flowResult {
 		}
 	}
 	return fr
-}
-
-// mayReturn is false for calls spelled panic(...), meant for the panic
-// builtin: a path through one ends there.
-func mayReturn(call *ast.CallExpr) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	return !ok || id.Name != "panic"
 }
 
 // transfer applies the assignments of one CFG node to state. defs, if not

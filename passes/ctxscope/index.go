@@ -34,9 +34,6 @@ func (g Region) String() string {
 	return [...]string{"", "shutdown", "deferred", "cleanup", "afterfunc"}[g]
 }
 
-// RegionOf returns the region of call.
-func (r *Result) RegionOf(call *ast.CallExpr) Region { return r.regions[call] }
-
 // indexer is the state of the one walk of the package's syntax.
 type indexer struct {
 	r      *Result

@@ -53,13 +53,6 @@ func (f *ReadsValues) What() string {
 	return f.Via
 }
 
-// ReadsValuesOf returns the ReadsValues fact of fn, from this package or
-// another.
-func (r *Result) ReadsValuesOf(fn *types.Func) (*ReadsValues, bool) {
-	f, ok := r.reads[fn.Origin()]
-	return f, ok
-}
-
 // computeReads exports ReadsValues facts, to a fixed point over the calls
 // of the package. Package context itself is not summarised: its own Value
 // calls (a parent's cancelCtx, context.Cause) read no value of the
