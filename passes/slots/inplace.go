@@ -354,6 +354,16 @@ func FreshLocals(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 // RootVar returns the variable at the root of a chain of selectors,
 // indirections and index expressions, or nil.
 func RootVar(info *types.Info, e ast.Expr) *types.Var {
+	if id := rootIdent(e); id != nil {
+		v, _ := info.ObjectOf(id).(*types.Var)
+		return v
+	}
+	return nil
+}
+
+// rootIdent returns the identifier at the root of a chain of selectors,
+// indirections and index expressions, or nil.
+func rootIdent(e ast.Expr) *ast.Ident {
 	for {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.SelectorExpr:
@@ -363,8 +373,7 @@ func RootVar(info *types.Info, e ast.Expr) *types.Var {
 		case *ast.IndexExpr:
 			e = x.X
 		case *ast.Ident:
-			v, _ := info.ObjectOf(x).(*types.Var)
-			return v
+			return x
 		default:
 			return nil
 		}

@@ -5,9 +5,14 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/ctxbound/ctxbound/internal/lintkit"
+
 	"github.com/ctxbound/ctxbound/passes/slots"
 )
 
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), slots.Analyzer, "a")
+	for _, res := range analysistest.Run(t, analysistest.TestData(), slots.Analyzer, "a") {
+		// The prefilter lets through every package the pass exports a fact for.
+		lintkit.CheckPrefilter(t, slots.Analyzer, res.Pass, res.Facts)
+	}
 }

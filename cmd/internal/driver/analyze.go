@@ -18,6 +18,8 @@ import (
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
 	"honnef.co/go/tools/lintcmd/cache"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
 
 // analyzedHook, when set (by tests), sees what each package analyzed from
@@ -34,6 +36,8 @@ type runner struct {
 	depSet    []*analysis.Analyzer        // what runs on a dependency: the fact passes
 	rootsDesc string                      // rootSet with its flags, for the results key
 	depsDesc  string                      // depSet with its flags, for the facts key
+	filters   []lintkit.Prefilter         // of depSet's fact passes; nil: every dependency is analyzed
+	checking  bool                        // CTXBOUND_PREFILTER=check
 
 	// configFile returns the configuration file the analysis of a package
 	// whose first file is the argument reads, or "". nil: none is read.
@@ -70,6 +74,7 @@ type analysisError struct {
 type runStats struct {
 	Packages int      // nodes of the graph
 	Analyzed []string // IDs of the packages parsed, type-checked and analyzed
+	Filtered []string // IDs of the dependencies parsed only: no fact pass exports a fact for them
 	Cached   int      // packages whose facts (and findings) came from the cache
 	Skipped  int      // packages not analyzed because a dependency failed
 }
@@ -283,10 +288,6 @@ func (r *runner) closureHash(n *node) [32]byte {
 // findings; on success it writes them to the cache.
 func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.ActionID) {
 	p := n.pkg
-	r.mu.Lock()
-	r.stats.Analyzed = append(r.stats.Analyzed, p.ID)
-	r.mu.Unlock()
-
 	fset := r.fset
 	files := make([]*ast.File, 0, len(p.CompiledGoFiles))
 	defer func() {
@@ -296,7 +297,7 @@ func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.Act
 	}()
 	parseFailed := false
 	for _, name := range p.CompiledGoFiles {
-		f, err := parser.ParseFile(fset, name, nil, parser.AllErrors|parser.ParseComments)
+		f, err := parser.ParseFile(fset, name, nil, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
 			parseFailed = true
 			var list scanner.ErrorList
@@ -313,6 +314,22 @@ func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.Act
 	}
 	if parseFailed {
 		n.failed = true
+		return
+	}
+	filtered := !n.root && r.filters != nil && !r.mayExport(n, &lintkit.Unit{Files: files})
+	r.mu.Lock()
+	if filtered && !r.checking {
+		r.stats.Filtered = append(r.stats.Filtered, p.ID)
+	} else {
+		r.stats.Analyzed = append(r.stats.Analyzed, p.ID)
+	}
+	r.mu.Unlock()
+	if filtered && !r.checking {
+		n.factsBlob = []byte{}
+		n.factsHash = emptyFactsHash
+		if r.cache != nil {
+			_ = cache.PutBytes(r.cache, n.factsKey, nil)
+		}
 		return
 	}
 
@@ -456,7 +473,13 @@ func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.Act
 	if n.failed {
 		return
 	}
-	blob, err := encodeFacts(ft.own())
+	own := ft.own()
+	if filtered && len(own) > 0 {
+		r.addLoadError(prefilterError(p.ID, own))
+		n.failed = true
+		return
+	}
+	blob, err := encodeFacts(own)
 	if err != nil {
 		r.addLoadError(fmt.Sprintf("%s: %v", p.ID, err))
 		n.failed = true

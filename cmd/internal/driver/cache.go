@@ -47,7 +47,7 @@ import (
 )
 
 // cacheFormat changes when what the cache holds changes shape.
-const cacheFormat = "ctxbound cache v1"
+const cacheFormat = "ctxbound cache v2"
 
 // cacheEnv names the cache directory, or "off".
 const cacheEnv = "CTXBOUND_CACHE"

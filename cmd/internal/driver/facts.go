@@ -32,6 +32,7 @@ import (
 // A gobFact is one encoded fact.
 type gobFact struct {
 	ObjPath string // "" for a package fact
+	Name    string // the object's name, for prefilters (lintkit.Unit.Facts); "" for a package fact
 	Fact    analysis.Fact
 }
 
@@ -198,7 +199,7 @@ func (t *factTable) own() []gobFact {
 		if err != nil {
 			continue // a local object: no importer can name it
 		}
-		out = append(out, gobFact{ObjPath: string(p), Fact: f})
+		out = append(out, gobFact{ObjPath: string(p), Name: k.obj.Name(), Fact: f})
 	}
 	for _, f := range t.ownPkgs {
 		out = append(out, gobFact{Fact: f})

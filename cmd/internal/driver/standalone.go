@@ -60,6 +60,13 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
+	filter, err := prefilterSetting()
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	if filter == prefilterCheck {
+		dir = "" // every package analyzed, none read from the cache
+	}
 
 	if stop, err := startProfiles(o); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", s.Name, err)
@@ -102,6 +109,10 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 		c = nil
 	}
 	r := newRunner(analyzers, c, tool)
+	if filter != prefilterOff {
+		r.filters = prefilters(r.depSet)
+	}
+	r.checking = filter == prefilterCheck
 	if slices.Contains(requiredClosure(analyzers), config.Analyzer) {
 		r.configFile = func(first string) string { return config.FileFor(config.Analyzer, first) }
 		// A bad configuration is one error per file, before any package
@@ -120,8 +131,8 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 		statsHook(r.stats)
 	}
 	if o.verbose {
-		fmt.Fprintf(stderr, "%s: %d packages: %d analyzed, %d from the cache, %d not analyzed (a dependency failed)\n",
-			s.Name, r.stats.Packages, len(r.stats.Analyzed), r.stats.Cached, r.stats.Skipped)
+		fmt.Fprintf(stderr, "%s: %d packages: %d analyzed, %d parsed only (no fact to export), %d from the cache, %d not analyzed (a dependency failed)\n",
+			s.Name, r.stats.Packages, len(r.stats.Analyzed), len(r.stats.Filtered), r.stats.Cached, r.stats.Skipped)
 	}
 
 	var all []*Finding

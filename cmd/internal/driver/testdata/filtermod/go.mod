@@ -1,0 +1,3 @@
+module example.com/filtermod
+
+go 1.26

@@ -1,0 +1,529 @@
+package slots
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
+	"github.com/ctxbound/ctxbound/passes/directives"
+)
+
+func init() { lintkit.SetPrefilter(Analyzer, prefilter) }
+
+// prefilter says whether the pass may export a fact for a package, fact by
+// fact:
+//
+//   - InPlace: run's own gate, an import of sync (or internal/sync), and an
+//     exported field of a reference type (mayInPlace);
+//   - StoresCancel: a cancel token, context.CancelFunc or a type marked
+//     canceltoken (a fact of directives, or a directive of the package,
+//     which the directives pass says);
+//   - Accessor: sync or sync/atomic among the imports, and a method
+//     without parameters and with one result that names Lock, RLock or an
+//     atomic Load;
+//   - SelfBound: a field of the receiver or of a value the function
+//     allocates, x, assigned a method value of x (a method of the package,
+//     or any where a struct embeds) or a function literal that names x
+//     (c.f = c.M, c.f = func() { c.g() }), bare, converted, or in a struct
+//     literal.
+func prefilter(u *lintkit.Unit) bool {
+	if u.Path == "context" || u.Reaches("context") || u.Facts(new(directives.Annotations), "") {
+		return true
+	}
+	if (u.Imports("sync") || u.Imports("internal/sync")) && mayInPlace(u.Files) {
+		return true
+	}
+	locks := slices.ContainsFunc(mutexPkgs, u.Reaches) || u.Reaches("sync/atomic") || slices.Contains(mutexPkgs, u.Path) || u.Path == "sync/atomic"
+	b := binder{types: typeDecls(u.Files), funcs: funcNames(u.Files)}
+	for _, f := range u.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && (locks && mayAccess(fd) || b.maySelfBind(fd)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// funcNames returns the names of the functions the files declare, but for
+// those that a type declared anywhere in them (a local type) shares.
+func funcNames(files []*ast.File) map[string]bool {
+	funcs, types := map[string]bool{}, map[string]bool{}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Recv == nil {
+					funcs[n.Name.Name] = true
+				}
+			case *ast.TypeSpec:
+				types[n.Name.Name] = true
+			}
+			return true
+		})
+	}
+	for name := range types {
+		delete(funcs, name)
+	}
+	return funcs
+}
+
+// A typeDecl is what the files say of one of their types' methods.
+type typeDecl struct {
+	methods map[string]bool // its methods, and its interface's
+	embeds  []string        // the package's types its struct embeds
+	foreign bool            // it embeds a type of another package, or an alias: any method may be promoted
+}
+
+// typeDecls returns the types the files declare, by name.
+func typeDecls(files []*ast.File) map[string]*typeDecl {
+	decls := map[string]*typeDecl{}
+	get := func(name string) *typeDecl {
+		if decls[name] == nil {
+			decls[name] = &typeDecl{methods: map[string]bool{}}
+		}
+		return decls[name]
+	}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Recv != nil && len(n.Recv.List) == 1 {
+					if name := typeName(n.Recv.List[0].Type); name != "" {
+						get(name).methods[n.Name.Name] = true
+					}
+				}
+			case *ast.TypeSpec:
+				d := get(n.Name.Name)
+				if n.Assign.IsValid() {
+					d.foreign = true
+					return true
+				}
+				switch t := n.Type.(type) {
+				case *ast.InterfaceType:
+					for _, m := range t.Methods.List {
+						for _, id := range m.Names {
+							d.methods[id.Name] = true
+						}
+						if len(m.Names) == 0 {
+							d.foreign = true // an embedded interface
+						}
+					}
+				case *ast.StructType:
+					for _, fl := range t.Fields.List {
+						if len(fl.Names) > 0 {
+							continue
+						}
+						if _, qualified := ast.Unparen(fl.Type).(*ast.SelectorExpr); qualified {
+							d.foreign = true
+						} else if name := typeName(fl.Type); name != "" {
+							d.embeds = append(d.embeds, name)
+						} else {
+							d.foreign = true
+						}
+					}
+				case *ast.MapType, *ast.ArrayType, *ast.FuncType, *ast.ChanType, *ast.StarExpr:
+					// no method to promote
+				case *ast.Ident:
+					// type T U: U's promoted methods, if U is the
+					// package's (its own are not, but a superset does)
+					d.embeds = append(d.embeds, t.Name)
+				default:
+					d.foreign = true // type T pkg.U, type T U[V]: not followed
+				}
+			}
+			return true
+		})
+	}
+	return decls
+}
+
+// typeName is the name of the type t spells, through a pointer and type
+// arguments, when it is a name of the package (or predeclared); "" else.
+func typeName(t ast.Expr) string {
+	switch t := ast.Unparen(t).(type) {
+	case *ast.StarExpr:
+		return typeName(t.X)
+	case *ast.IndexExpr:
+		return typeName(t.X)
+	case *ast.IndexListExpr:
+		return typeName(t.X)
+	case *ast.Ident:
+		return t.Name
+	}
+	return ""
+}
+
+// methodSet returns the names a method of type name may have, nil for
+// any.
+func methodSet(decls map[string]*typeDecl, name string) map[string]bool {
+	out := map[string]bool{}
+	seen := map[string]bool{}
+	var add func(name string) bool
+	add = func(name string) bool {
+		if seen[name] {
+			return true
+		}
+		seen[name] = true
+		d := decls[name]
+		if d == nil {
+			if name == "error" {
+				out["Error"] = true
+				return true
+			}
+			return types.Universe.Lookup(name) != nil // a predeclared type; else unknown
+		}
+		if d.foreign {
+			return false
+		}
+		for m := range d.methods {
+			out[m] = true
+		}
+		for _, e := range d.embeds {
+			if !add(e) {
+				return false
+			}
+		}
+		return true
+	}
+	if !add(name) {
+		return nil
+	}
+	return out
+}
+
+// mayInPlace reports whether files declare an exported field of a struct
+// whose type may be a reference (a map, a slice, a pointer, a named type)
+// and name it where its contents may change: on the left of an
+// assignment, bound to a local (changed through it), or in the arguments
+// of delete, clear, copy or an in-place function (inPlaceFuncs).
+func mayInPlace(files []*ast.File) bool {
+	fields := map[string]bool{}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			st, ok := n.(*ast.StructType)
+			if !ok {
+				return true
+			}
+			for _, fl := range st.Fields.List {
+				if !mayReference(fl.Type) {
+					continue
+				}
+				for _, id := range fl.Names {
+					if id.IsExported() {
+						fields[id.Name] = true
+					}
+				}
+				if len(fl.Names) == 0 {
+					if name := embeddedName(fl.Type); ast.IsExported(name) {
+						fields[name] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	if len(fields) == 0 {
+		return false
+	}
+	changers := map[string]bool{"delete": true, "clear": true, "copy": true}
+	for _, names := range inPlaceFuncs {
+		for _, name := range names {
+			changers[name] = true
+		}
+	}
+	// field reports whether e selects one of the fields.
+	field := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		return ok && fields[sel.Sel.Name]
+	}
+	// names reports whether e names one of the fields.
+	names := func(e ast.Node) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			found = found || n != nil && field(anyExpr(n))
+			return !found
+		})
+		return found
+	}
+	// below reports whether the location l changes the contents of one of
+	// the fields: an element, a field or the target of it (s.peers[k],
+	// s.cfg.Limit, *s.cfg), not the field itself.
+	below := func(l ast.Expr) bool {
+		found := false
+		ast.Inspect(l, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.IndexExpr:
+				found = found || field(n.X)
+			case *ast.SelectorExpr:
+				found = found || field(n.X)
+			case *ast.StarExpr:
+				found = found || field(n.X)
+			}
+			return !found
+		})
+		return found
+	}
+	found := false
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					found = found || below(l)
+				}
+				for _, r := range n.Rhs {
+					if sel, ok := ast.Unparen(r).(*ast.SelectorExpr); ok && fields[sel.Sel.Name] {
+						found = true // m := s.peers
+					}
+				}
+			case *ast.ValueSpec:
+				for _, v := range n.Values {
+					if sel, ok := ast.Unparen(v).(*ast.SelectorExpr); ok && fields[sel.Sel.Name] {
+						found = true
+					}
+				}
+			case *ast.IncDecStmt:
+				found = found || below(n.X)
+			case *ast.CallExpr:
+				var name string
+				switch fun := ast.Unparen(n.Fun).(type) {
+				case *ast.Ident:
+					name = fun.Name
+				case *ast.SelectorExpr:
+					name = fun.Sel.Name
+				}
+				if changers[name] {
+					for _, a := range n.Args {
+						found = found || names(a)
+					}
+				}
+				if name == "append" && len(n.Args) > 0 {
+					if se, ok := ast.Unparen(n.Args[0]).(*ast.SliceExpr); ok && field(se.X) {
+						found = true // s.list = append(s.list[:i], ...)
+					}
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// anyExpr returns n as an expression, or nil.
+func anyExpr(n ast.Node) ast.Expr {
+	e, _ := n.(ast.Expr)
+	return e
+}
+
+// mayReference reports whether a field of type expression t may have a
+// reference type (IsReference): anything but a func, channel, interface,
+// struct or array type, or a predeclared type that is none.
+func mayReference(t ast.Expr) bool {
+	switch t := ast.Unparen(t).(type) {
+	case *ast.FuncType, *ast.ChanType, *ast.InterfaceType, *ast.StructType:
+		return false
+	case *ast.ArrayType:
+		return t.Len == nil
+	case *ast.Ident:
+		switch t.Name {
+		case "bool", "string", "int", "int8", "int16", "int32", "int64",
+			"uint", "uint8", "uint16", "uint32", "uint64", "uintptr",
+			"float32", "float64", "complex64", "complex128", "byte", "rune", "error", "any":
+			return false
+		}
+	}
+	return true
+}
+
+// embeddedName is the field name of an embedded field of type t.
+func embeddedName(t ast.Expr) string {
+	switch t := ast.Unparen(t).(type) {
+	case *ast.StarExpr:
+		return embeddedName(t.X)
+	case *ast.Ident:
+		return t.Name
+	case *ast.SelectorExpr:
+		return t.Sel.Name
+	case *ast.IndexExpr:
+		return embeddedName(t.X)
+	case *ast.IndexListExpr:
+		return embeddedName(t.X)
+	}
+	return ""
+}
+
+// mayAccess reports whether fd has the shape of an accessor (see accessor).
+func mayAccess(fd *ast.FuncDecl) bool {
+	if fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
+		return false
+	}
+	if fd.Type.Params.NumFields() != 0 || fd.Type.Results.NumFields() != 1 {
+		return false
+	}
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && (id.Name == "Lock" || id.Name == "RLock" || strings.HasPrefix(id.Name, OpLoad)) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// maySelfBind reports whether fd assigns a field below its receiver or a
+// value it allocates, x, a value that may bind x (see selfBindings): x.M,
+// a function literal that names x, either converted (a call with one
+// argument), or such a value in a struct literal.
+func (b binder) maySelfBind(fd *ast.FuncDecl) bool {
+	owners := freshNames(fd.Body)
+	if fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 {
+		owners[fd.Recv.List[0].Names[0].Name] = append(owners[fd.Recv.List[0].Names[0].Name], typeName(fd.Recv.List[0].Type))
+	}
+	if len(owners) == 0 {
+		return false
+	}
+	// methods returns the names x's methods may have: nil for any.
+	methods := func(x string) map[string]bool {
+		out := map[string]bool{}
+		for _, t := range owners[x] {
+			if t == "" {
+				return nil
+			}
+			set := methodSet(b.types, t)
+			if set == nil {
+				return nil
+			}
+			for m := range set {
+				out[m] = true
+			}
+		}
+		return out
+	}
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if found || !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+			return !found
+		}
+		for i, l := range as.Lhs {
+			if _, isSel := ast.Unparen(l).(*ast.SelectorExpr); !isSel {
+				continue
+			}
+			if x := rootName(l); owners[x] != nil && b.mayBind(x, as.Rhs[i], methods(x)) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// freshNames returns the names of the locals that FreshLocals may find
+// in body, bound to &T{...}, T{...}, new(T), or declared var t T, with
+// the names of their types ("" where the syntax does not say).
+func freshNames(body *ast.BlockStmt) map[string][]string {
+	out := map[string][]string{}
+	// fresh returns the type a fresh value e has, if e is one.
+	fresh := func(e ast.Expr) (string, bool) {
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		switch e := e.(type) {
+		case *ast.CompositeLit:
+			return typeName(e.Type), true
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && id.Name == "new" {
+				if len(e.Args) == 1 {
+					return typeName(e.Args[0]), true
+				}
+				return "", true
+			}
+		}
+		return "", false
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						if t, ok := fresh(n.Rhs[i]); ok {
+							out[id.Name] = append(out[id.Name], t)
+						}
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if len(n.Values) == 0 {
+					t := ""
+					if n.Type != nil {
+						t = typeName(n.Type)
+					}
+					out[id.Name] = append(out[id.Name], t)
+				} else if len(n.Values) == len(n.Names) {
+					if t, ok := fresh(n.Values[i]); ok {
+						out[id.Name] = append(out[id.Name], t)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// rootName is the name of the variable at the root of e, as RootVar finds
+// it, or "".
+func rootName(e ast.Expr) string {
+	if id := rootIdent(e); id != nil {
+		return id.Name
+	}
+	return ""
+}
+
+// A binder knows, of the files of a package, what maySelfBind needs.
+type binder struct {
+	types map[string]*typeDecl
+	funcs map[string]bool // the functions, which a conversion cannot name
+}
+
+// mayBind reports whether e may be a value bound to the variable named x,
+// whose methods are named in methods (nil: any).
+func (b binder) mayBind(x string, e ast.Expr, methods map[string]bool) bool {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if id, isID := ast.Unparen(call.Fun).(*ast.Ident); (!isID || !b.funcs[id.Name]) && b.mayBind(x, call.Args[0], methods) {
+			return true // http.HandlerFunc(c.serve)
+		}
+	}
+	switch e := e.(type) {
+	case *ast.SelectorExpr:
+		id, ok := ast.Unparen(e.X).(*ast.Ident)
+		return ok && id.Name == x && (methods == nil || methods[e.Sel.Name])
+	case *ast.FuncLit:
+		names := false
+		ast.Inspect(e.Body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Name == x {
+				names = true
+			}
+			return !names
+		})
+		return names
+	case *ast.CompositeLit:
+		for _, el := range e.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok && b.mayBind(x, kv.Value, methods) {
+				return true
+			}
+		}
+	}
+	return false
+}

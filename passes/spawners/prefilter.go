@@ -1,0 +1,159 @@
+package spawners
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
+	"github.com/ctxbound/ctxbound/passes/directives"
+)
+
+func init() { lintkit.SetPrefilter(Analyzer, prefilter) }
+
+// prefilter says whether the pass may export a fact for a package. Both
+// facts are about functions with a func parameter (hasFuncParam). A
+// Spawner fact needs work run on another goroutine in one of them: a go
+// statement, a spawner of the built-in table, or an annotated, configured
+// or inferred one named; or, for a queue spawner, a send or an append in
+// one of them and a worker started by one of those anywhere in the
+// package. A Sharer fact needs singleflight imported and Do or DoChan
+// named in one of them, or a function with a Sharer fact named.
+func prefilter(u *lintkit.Unit) bool {
+	if u.Configured {
+		return true
+	}
+	spawns := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.GoStmt:
+				found = true
+			case *ast.Ident:
+				found = found || slices.Contains(builtinNames, n.Name) ||
+					u.Facts(new(Spawner), n.Name) || u.Facts(new(directives.Annotations), n.Name) ||
+					u.Facts(new(Sharer), n.Name) ||
+					slices.Contains(sharerNames, n.Name) && u.Imports("golang.org/x/sync/singleflight")
+			}
+			return !found
+		})
+		return found
+	}
+	queues := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SendStmt:
+				found = true
+			case *ast.Ident:
+				found = found || n.Name == "append"
+			}
+			return !found
+		})
+		return found
+	}
+	notFunc := notFuncTypes(u.Files)
+	queue := false
+	for _, f := range u.Files {
+		unsafeName := ""
+		for _, im := range f.Imports {
+			if im.Path.Value == `"unsafe"` {
+				unsafeName = "unsafe"
+				if im.Name != nil {
+					unsafeName = im.Name.Name
+				}
+			}
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || !mayHaveFuncParam(fd, notFunc, unsafeName) {
+				continue
+			}
+			if spawns(fd.Body) {
+				return true
+			}
+			queue = queue || queues(fd.Body)
+		}
+	}
+	if !queue {
+		return false
+	}
+	for _, f := range u.Files {
+		if spawns(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayHaveFuncParam reports whether a parameter of fd that hasFuncParam
+// counts may have a func type: a func type, a qualified name but
+// unsafe.Pointer (unsafeName is what the file calls unsafe), or a name
+// that is not a predeclared type or a type of the package declared as
+// anything but a func type.
+func mayHaveFuncParam(fd *ast.FuncDecl, notFunc map[string]bool, unsafeName string) bool {
+	for _, f := range fd.Type.Params.List {
+		switch t := f.Type.(type) {
+		case *ast.FuncType:
+			return true
+		case *ast.SelectorExpr:
+			if x, ok := t.X.(*ast.Ident); !ok || x.Name != unsafeName || t.Sel.Name != "Pointer" {
+				return true
+			}
+		case *ast.Ident:
+			if declared, ok := notFunc[t.Name]; ok && declared {
+				continue
+			} else if !ok && types.Universe.Lookup(t.Name) != nil {
+				continue // a predeclared type, not redeclared
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// notFuncTypes returns the names of the types declared anywhere in the
+// files, true for those declared (not as aliases, and every time the name
+// is declared) with a type that is not a func type nor a name that may be
+// one.
+func notFuncTypes(files []*ast.File) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			ts, ok := n.(*ast.TypeSpec)
+			if !ok {
+				return true
+			}
+			not := false
+			if !ts.Assign.IsValid() {
+				switch ts.Type.(type) {
+				case *ast.StructType, *ast.InterfaceType, *ast.MapType, *ast.ArrayType, *ast.ChanType, *ast.StarExpr:
+					not = true
+				}
+			}
+			if prev, seen := out[ts.Name.Name]; !seen || prev {
+				out[ts.Name.Name] = not
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// builtinNames and sharerNames are the names of the functions and methods
+// of the built-in tables.
+var builtinNames, sharerNames = tableNames(builtins), tableNames(sharers)
+
+func tableNames[V any](table map[string]V) []string {
+	seen := map[string]bool{}
+	var names []string
+	for key := range table {
+		name := key[strings.LastIndexAny(key, ".)")+1:]
+		if !seen[name] {
+			seen[name] = true
+			names = append(names, name)
+		}
+	}
+	return names
+}
