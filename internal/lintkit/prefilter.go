@@ -1,9 +1,14 @@
 package lintkit
 
 import (
+	"fmt"
 	"go/ast"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
+	"strconv"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -36,16 +41,16 @@ type Unit struct {
 	// Reaches reports whether path is among the package's transitive
 	// imports.
 	Reaches func(path string) bool
-	// Facts reports whether an object of the transitive imports named name
-	// carries a fact of like's type; name "" asks whether any does.
-	Facts func(like analysis.Fact, name string) bool
+	// Facts returns the names of the objects of the transitive imports
+	// that carry a fact of like's type; unknown when the driver cannot say
+	// (then every name may).
+	Facts func(like analysis.Fact) (names map[string]bool, unknown bool)
 	// Configured reports that a configuration file applies to the package
 	// (spawners, context types and identity keys may be configured).
 	Configured bool
 
 	once   sync.Once
 	idents map[string]bool
-	gos    bool
 }
 
 func (u *Unit) scan() {
@@ -53,11 +58,8 @@ func (u *Unit) scan() {
 		u.idents = map[string]bool{}
 		for _, f := range u.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.Ident:
-					u.idents[n.Name] = true
-				case *ast.GoStmt:
-					u.gos = true
+				if id, ok := n.(*ast.Ident); ok {
+					u.idents[id.Name] = true
 				}
 				return true
 			})
@@ -74,25 +76,55 @@ func (u *Unit) Mentions(name string) bool {
 	return u.idents[name]
 }
 
+// HasFacts reports whether an object of the transitive imports carries a
+// fact of like's type.
+func (u *Unit) HasFacts(like analysis.Fact) bool {
+	names, unknown := u.Facts(like)
+	return unknown || len(names) > 0
+}
+
+// FactNames adds to set the names of the objects of the transitive imports
+// that carry a fact of one of the types of likes, and reports false when
+// any name may (the facts are unknown).
+func (u *Unit) FactNames(set map[string]bool, likes ...analysis.Fact) bool {
+	for _, like := range likes {
+		names, unknown := u.Facts(like)
+		if unknown {
+			return false
+		}
+		for name := range names {
+			set[name] = true
+		}
+	}
+	return true
+}
+
 // MentionsFact reports whether the package mentions the name of an object
-// of its transitive imports that carries a fact of like's type.
-func (u *Unit) MentionsFact(like analysis.Fact) bool {
-	if !u.Facts(like, "") {
+// of its transitive imports that carries a fact of one of the types of
+// likes.
+func (u *Unit) MentionsFact(likes ...analysis.Fact) bool {
+	names := map[string]bool{}
+	if !u.FactNames(names, likes...) {
+		return true
+	}
+	if len(names) == 0 {
 		return false
 	}
 	u.scan()
-	for name := range u.idents {
-		if u.Facts(like, name) {
+	if len(names) > len(u.idents) {
+		for name := range u.idents {
+			if names[name] {
+				return true
+			}
+		}
+		return false
+	}
+	for name := range names {
+		if u.idents[name] {
 			return true
 		}
 	}
 	return false
-}
-
-// HasGo reports whether the package has a go statement.
-func (u *Unit) HasGo() bool {
-	u.scan()
-	return u.gos
 }
 
 var prefilters sync.Map // *analysis.Analyzer → Prefilter
@@ -144,9 +176,8 @@ func UnitOf(pass *analysis.Pass, configured bool) *Unit {
 		Files:   pass.Files,
 		Imports: func(path string) bool { return direct[path] },
 		Reaches: func(path string) bool { return closure[path] },
-		Facts: func(like analysis.Fact, name string) bool {
-			set, ok := names[reflect.TypeOf(like)]
-			return ok && (name == "" || set[name])
+		Facts: func(like analysis.Fact) (map[string]bool, bool) {
+			return names[reflect.TypeOf(like)], false
 		},
 		Configured: configured,
 	}
@@ -171,4 +202,40 @@ func CheckPrefilter(t TB, a *analysis.Analyzer, pass *analysis.Pass, own map[typ
 			break
 		}
 	}
+}
+
+// ParseUnit returns the Unit of a package at path made of srcs, which
+// imports (directly and transitively) reaches, with the facts of facts
+// (fact type name, as reflect spells it, to object names): prefilter
+// tests build their cases with it.
+func ParseUnit(path string, reaches []string, facts map[string][]string, srcs ...string) (*Unit, error) {
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for i, src := range srcs {
+		f, err := parser.ParseFile(fset, fmt.Sprintf("%s/f%d.go", path, i), src, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	direct := map[string]bool{}
+	for _, f := range files {
+		for _, im := range f.Imports {
+			p, _ := strconv.Unquote(im.Path.Value)
+			direct[p] = true
+		}
+	}
+	return &Unit{
+		Path:    path,
+		Files:   files,
+		Imports: func(p string) bool { return direct[p] },
+		Reaches: func(p string) bool { return direct[p] || slices.Contains(reaches, p) },
+		Facts: func(like analysis.Fact) (map[string]bool, bool) {
+			names := map[string]bool{}
+			for _, n := range facts[reflect.TypeOf(like).String()] {
+				names[n] = true
+			}
+			return names, false
+		},
+	}, nil
 }

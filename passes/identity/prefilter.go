@@ -11,7 +11,7 @@ func init() { lintkit.SetPrefilter(Analyzer, prefilter) }
 // the package imports os or syscall), a Value method named where context
 // is in the imports (ctx.Value), or a function with a fact named.
 func prefilter(u *lintkit.Unit) bool {
-	facts := u.Facts(new(Forwards), "") || u.Facts(new(EnvRead), "") || u.Facts(new(PerRun), "")
+	facts := u.HasFacts(new(Forwards)) || u.HasFacts(new(EnvRead)) || u.HasFacts(new(PerRun))
 	if !facts && !u.Imports("os") && !u.Imports("syscall") && !u.Imports("context") && !u.Imports("os/exec") {
 		return false
 	}
@@ -35,5 +35,5 @@ func prefilter(u *lintkit.Unit) bool {
 	if (u.Path == "context" || u.Reaches("context")) && u.Mentions("Value") {
 		return true
 	}
-	return facts && (u.MentionsFact(new(Forwards)) || u.MentionsFact(new(EnvRead)) || u.MentionsFact(new(PerRun)))
+	return facts && u.MentionsFact(new(Forwards), new(EnvRead), new(PerRun))
 }

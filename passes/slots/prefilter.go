@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 	"github.com/ctxbound/ctxbound/passes/directives"
@@ -30,14 +31,14 @@ func init() { lintkit.SetPrefilter(Analyzer, prefilter) }
 //     (c.f = c.M, c.f = func() { c.g() }), bare, converted, or in a struct
 //     literal.
 func prefilter(u *lintkit.Unit) bool {
-	if u.Path == "context" || u.Reaches("context") || u.Facts(new(directives.Annotations), "") {
+	if u.Path == "context" || u.Reaches("context") || u.HasFacts(new(directives.Annotations)) {
 		return true
 	}
 	if (u.Imports("sync") || u.Imports("internal/sync")) && mayInPlace(u.Files) {
 		return true
 	}
 	locks := slices.ContainsFunc(mutexPkgs, u.Reaches) || u.Reaches("sync/atomic") || slices.Contains(mutexPkgs, u.Path) || u.Path == "sync/atomic"
-	b := binder{types: typeDecls(u.Files), funcs: funcNames(u.Files)}
+	b := &binder{files: u.Files}
 	for _, f := range u.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && (locks && mayAccess(fd) || b.maySelfBind(fd)) {
@@ -381,16 +382,42 @@ func mayAccess(fd *ast.FuncDecl) bool {
 // value it allocates, x, a value that may bind x (see selfBindings): x.M,
 // a function literal that names x, either converted (a call with one
 // argument), or such a value in a struct literal.
-func (b binder) maySelfBind(fd *ast.FuncDecl) bool {
+func (b *binder) maySelfBind(fd *ast.FuncDecl) bool {
+	// The assignments of a field first: most functions have none that a
+	// binding could be, and need no owners.
+	type assign struct {
+		x   string
+		rhs ast.Expr
+	}
+	var cands []assign
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			if _, isSel := ast.Unparen(l).(*ast.SelectorExpr); !isSel {
+				continue
+			}
+			switch ast.Unparen(as.Rhs[i]).(type) {
+			case *ast.SelectorExpr, *ast.FuncLit, *ast.CallExpr, *ast.CompositeLit:
+				if x := rootName(l); x != "" {
+					cands = append(cands, assign{x, as.Rhs[i]})
+				}
+			}
+		}
+		return true
+	})
+	if len(cands) == 0 {
+		return false
+	}
 	owners := freshNames(fd.Body)
 	if fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 {
 		owners[fd.Recv.List[0].Names[0].Name] = append(owners[fd.Recv.List[0].Names[0].Name], typeName(fd.Recv.List[0].Type))
 	}
-	if len(owners) == 0 {
-		return false
-	}
 	// methods returns the names x's methods may have: nil for any.
 	methods := func(x string) map[string]bool {
+		b.load()
 		out := map[string]bool{}
 		for _, t := range owners[x] {
 			if t == "" {
@@ -406,23 +433,12 @@ func (b binder) maySelfBind(fd *ast.FuncDecl) bool {
 		}
 		return out
 	}
-	found := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if found || !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
-			return !found
+	for _, c := range cands {
+		if owners[c.x] != nil && b.mayBind(c.x, c.rhs, func() map[string]bool { return methods(c.x) }) {
+			return true
 		}
-		for i, l := range as.Lhs {
-			if _, isSel := ast.Unparen(l).(*ast.SelectorExpr); !isSel {
-				continue
-			}
-			if x := rootName(l); owners[x] != nil && b.mayBind(x, as.Rhs[i], methods(x)) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // freshNames returns the names of the locals that FreshLocals may find
@@ -490,17 +506,25 @@ func rootName(e ast.Expr) string {
 	return ""
 }
 
-// A binder knows, of the files of a package, what maySelfBind needs.
+// A binder knows, of the files of a package, what maySelfBind needs,
+// learnt on first use.
 type binder struct {
+	files []*ast.File
+	once  sync.Once
 	types map[string]*typeDecl
 	funcs map[string]bool // the functions, which a conversion cannot name
 }
 
+func (b *binder) load() {
+	b.once.Do(func() { b.types, b.funcs = typeDecls(b.files), funcNames(b.files) })
+}
+
 // mayBind reports whether e may be a value bound to the variable named x,
-// whose methods are named in methods (nil: any).
-func (b binder) mayBind(x string, e ast.Expr, methods map[string]bool) bool {
+// whose methods are named in methods() (nil: any).
+func (b *binder) mayBind(x string, e ast.Expr, methods func() map[string]bool) bool {
 	e = ast.Unparen(e)
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		b.load()
 		if id, isID := ast.Unparen(call.Fun).(*ast.Ident); (!isID || !b.funcs[id.Name]) && b.mayBind(x, call.Args[0], methods) {
 			return true // http.HandlerFunc(c.serve)
 		}
@@ -508,7 +532,11 @@ func (b binder) mayBind(x string, e ast.Expr, methods map[string]bool) bool {
 	switch e := e.(type) {
 	case *ast.SelectorExpr:
 		id, ok := ast.Unparen(e.X).(*ast.Ident)
-		return ok && id.Name == x && (methods == nil || methods[e.Sel.Name])
+		if !ok || id.Name != x {
+			return false
+		}
+		set := methods()
+		return set == nil || set[e.Sel.Name]
 	case *ast.FuncLit:
 		names := false
 		ast.Inspect(e.Body, func(n ast.Node) bool {

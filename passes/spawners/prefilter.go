@@ -3,7 +3,6 @@ package spawners
 import (
 	"go/ast"
 	"go/types"
-	"slices"
 	"strings"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
@@ -24,6 +23,20 @@ func prefilter(u *lintkit.Unit) bool {
 	if u.Configured {
 		return true
 	}
+	// names are those whose mention may start work: the built-in table's,
+	// and the functions with a fact.
+	names := map[string]bool{}
+	for _, name := range builtinNames {
+		names[name] = true
+	}
+	if u.Imports("golang.org/x/sync/singleflight") {
+		for _, name := range sharerNames {
+			names[name] = true
+		}
+	}
+	if !u.FactNames(names, new(Spawner), new(Sharer), new(directives.Annotations)) {
+		return true
+	}
 	spawns := func(n ast.Node) bool {
 		found := false
 		ast.Inspect(n, func(n ast.Node) bool {
@@ -31,10 +44,7 @@ func prefilter(u *lintkit.Unit) bool {
 			case *ast.GoStmt:
 				found = true
 			case *ast.Ident:
-				found = found || slices.Contains(builtinNames, n.Name) ||
-					u.Facts(new(Spawner), n.Name) || u.Facts(new(directives.Annotations), n.Name) ||
-					u.Facts(new(Sharer), n.Name) ||
-					slices.Contains(sharerNames, n.Name) && u.Imports("golang.org/x/sync/singleflight")
+				found = found || names[n.Name]
 			}
 			return !found
 		})
@@ -79,9 +89,17 @@ func prefilter(u *lintkit.Unit) bool {
 	if !queue {
 		return false
 	}
+	// A worker: started anywhere in the package (declared names are no
+	// calls).
 	for _, f := range u.Files {
-		if spawns(f) {
-			return true
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if fd.Body != nil && spawns(fd.Body) {
+					return true
+				}
+			} else if spawns(d) {
+				return true
+			}
 		}
 	}
 	return false

@@ -82,13 +82,12 @@ func (r *runner) mayExport(n *node, u *lintkit.Unit) bool {
 	u.Reaches = func(path string) bool { return closure[path] != nil }
 	var names map[reflect.Type]map[string]bool
 	var once sync.Once
-	u.Facts = func(like analysis.Fact, name string) bool {
+	u.Facts = func(like analysis.Fact) (map[string]bool, bool) {
 		once.Do(func() { names = r.factNames(closure) })
 		if names == nil {
-			return true // unreadable facts: assume any
+			return nil, true // unreadable facts: any name may have one
 		}
-		set, ok := names[reflect.TypeOf(like)]
-		return ok && (name == "" || set[name])
+		return names[reflect.TypeOf(like)], false
 	}
 	if r.configFile != nil {
 		u.Configured = r.configFile(firstFile(n.pkg)) != ""

@@ -79,6 +79,14 @@ func TestPrefilter(t *testing.T) {
 			if !slices.Equal(st.Analyzed, tc.analyzed) || !slices.Equal(st.Filtered, tc.filtered) {
 				t.Errorf("analyzed %v, filtered %v; want %v and %v", st.Analyzed, st.Filtered, tc.analyzed, tc.filtered)
 			}
+			if tc.env == "check" {
+				return // check mode reads and writes no cache
+			}
+			// Again: everything from the cache, the filtered package too.
+			code, _, stderr, st = runFiltered(t, tc.env, "./use")
+			if code != exitFindings || !strings.Contains(stderr, findingFiltered) || len(st.Analyzed)+len(st.Filtered) != 0 || st.Cached != 3 {
+				t.Errorf("re-run: code %d, stderr %q, analyzed %v, filtered %v, %d cached; want all 3 from the cache", code, stderr, st.Analyzed, st.Filtered, st.Cached)
+			}
 		})
 	}
 }

@@ -1,0 +1,52 @@
+package lintkit
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+type nameFact struct{}
+
+func (*nameFact) AFact() {}
+
+type otherFact struct{}
+
+func (*otherFact) AFact() {}
+
+func TestUnit(t *testing.T) {
+	u, err := ParseUnit("example.com/p", []string{"context"}, map[string][]string{"*lintkit.nameFact": {"Launch", "Run"}}, `package p
+import "sync"
+func F() { Launch() }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !u.Imports("sync") || u.Imports("context") || !u.Reaches("context") || !u.Reaches("sync") {
+		t.Errorf("imports: sync %v context %v; reaches: context %v sync %v", u.Imports("sync"), u.Imports("context"), u.Reaches("context"), u.Reaches("sync"))
+	}
+	if !u.Mentions("Launch") || u.Mentions("Run") {
+		t.Errorf("Mentions(Launch) = %v, Mentions(Run) = %v; want true, false", u.Mentions("Launch"), u.Mentions("Run"))
+	}
+	if !u.HasFacts(new(nameFact)) || u.HasFacts(new(otherFact)) {
+		t.Errorf("HasFacts: %v, %v; want true, false", u.HasFacts(new(nameFact)), u.HasFacts(new(otherFact)))
+	}
+	if !u.MentionsFact(new(otherFact), new(nameFact)) || u.MentionsFact(new(otherFact)) {
+		t.Errorf("MentionsFact: want true for nameFact (Launch), false for otherFact")
+	}
+	// Unknown facts: any name may carry one.
+	u.Facts = func(analysis.Fact) (map[string]bool, bool) { return nil, true }
+	if !u.HasFacts(new(otherFact)) || !u.MentionsFact(new(otherFact)) || u.FactNames(map[string]bool{}, new(otherFact)) {
+		t.Errorf("unknown facts must let everything through")
+	}
+}
+
+func TestPrefilterRegistry(t *testing.T) {
+	a := &analysis.Analyzer{Name: "x"}
+	if PrefilterOf(a) != nil {
+		t.Fatal("a prefilter before one is set")
+	}
+	SetPrefilter(a, func(*Unit) bool { return true })
+	if p := PrefilterOf(a); p == nil || !p(&Unit{}) {
+		t.Error("the prefilter set is not the one returned")
+	}
+}

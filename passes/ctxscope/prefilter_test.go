@@ -1,0 +1,36 @@
+package ctxscope
+
+import (
+	"testing"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
+)
+
+// TestPrefilter: the pass's own gate, an import of context.
+func TestPrefilter(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      bool
+	}{
+		{"no context", `package p
+func F() {}`, false},
+		{"context", `package p
+import "context"
+func F() context.Context { return context.Background() }`, true},
+		{"x/net/context", `package p
+import "golang.org/x/net/context"
+func F() context.Context { return context.TODO() }`, true},
+	} {
+		u, err := lintkit.ParseUnit("example.com/p", []string{"context"}, nil, tc.src)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := prefilter(u); got != tc.want {
+			t.Errorf("%s: prefilter = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	u, _ := lintkit.ParseUnit("example.com/p", nil, nil, "package p")
+	if u.Configured = true; !prefilter(u) {
+		t.Errorf("a configured package: prefilter = false, want true (context types may be configured)")
+	}
+}

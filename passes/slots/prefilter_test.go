@@ -1,0 +1,85 @@
+package slots
+
+import (
+	"testing"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
+)
+
+// TestPrefilter: each fact's shape lets a package through, and a package
+// with none of them is filtered (positive cases on real facts are in
+// TestFacts, through lintkit.CheckPrefilter).
+func TestPrefilter(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		reaches []string
+		src     string
+		want    bool
+	}{
+		{"nothing", nil, `package p
+type T struct{ n int; f func() }
+func (t *T) Get() int { return t.n }
+func (t *T) Set(o *T) { t.n = o.n; t.f = o.Get }
+func New() *T { x := &T{}; x.n = 1; return x }`, false},
+		{"context reached (StoresCancel)", []string{"context"}, `package p`, true},
+		{"sync without an in-place write", nil, `package p
+import "sync"
+type T struct{ mu sync.Mutex; M map[string]int }
+func (t *T) Put(m map[string]int) { t.M = m }`, false},
+		{"sync and an in-place write", nil, `package p
+import "sync"
+type T struct{ mu sync.Mutex; M map[string]int }
+func (t *T) Put(k string) { t.M[k] = 1 }`, true},
+		{"sync and an alias", nil, `package p
+import "sync"
+type T struct{ mu sync.Mutex; M map[string]int }
+func (t *T) Put(k string) { m := t.M; m[k] = 1 }`, true},
+		{"sync and a shift", nil, `package p
+import "sync"
+type T struct{ mu sync.Mutex; L []int }
+func (t *T) Drop(i int) { t.L = append(t.L[:i], t.L[i+1:]...) }`, true},
+		{"sync and a sort", nil, `package p
+import ("sort"; "sync")
+type T struct{ mu sync.Mutex; L []int }
+func (t *T) Sort() { sort.Ints(t.L) }`, true},
+		{"an accessor under a lock", []string{"sync"}, `package p
+type T struct{ mu interface{ Lock(); Unlock() }; v *int }
+func (t *T) V() *int { t.mu.Lock(); defer t.mu.Unlock(); return t.v }`, true},
+		{"an accessor shape without sync", nil, `package p
+type T struct{ mu interface{ Lock(); Unlock() }; v *int }
+func (t *T) V() *int { t.mu.Lock(); defer t.mu.Unlock(); return t.v }`, false},
+		{"a method value of the receiver", nil, `package p
+type T struct{ f func() }
+func (t *T) run() {}
+func (t *T) Init() { t.f = t.run }`, true},
+		{"a closure over a value allocated here", nil, `package p
+type T struct{ f func() }
+func New() *T { x := &T{}; x.f = func() { _ = x }; return x }`, true},
+		{"a converted method value in a struct literal", nil, `package p
+type H func()
+type S struct{ h H }
+type T struct{ s S }
+func (t *T) serve() {}
+func (t *T) Init() { t.s = S{h: H(t.serve)} }`, true},
+		{"a field copied, not a method value", nil, `package p
+type T struct{ a, b func() }
+func (t *T) Init() { t.a = t.b }`, false},
+		{"a call of a function, not a conversion", nil, `package p
+type T struct{ a func() }
+func wrap(f func()) func() { return f }
+func (t *T) run() {}
+func (t *T) Init() { t.a = wrap(t.run) }`, false},
+		{"a promoted method of another package's type", nil, `package p
+import "strings"
+type T struct{ *strings.Builder; f func() string }
+func (t *T) Init() { t.f = t.String }`, true},
+	} {
+		u, err := lintkit.ParseUnit("example.com/p", tc.reaches, nil, tc.src)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := prefilter(u); got != tc.want {
+			t.Errorf("%s: prefilter = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
