@@ -48,6 +48,10 @@ type Unit struct {
 	// Configured reports that a configuration file applies to the package
 	// (spawners, context types and identity keys may be configured).
 	Configured bool
+	// Lookup returns the object that qual.name denotes in file (qual
+	// names an import of it), as the import's export data says, or nil
+	// when it cannot tell. It may be nil.
+	Lookup func(file *ast.File, qual, name string) types.Object
 
 	once   sync.Once
 	idents map[string]bool
@@ -74,6 +78,15 @@ func (u *Unit) scan() {
 func (u *Unit) Mentions(name string) bool {
 	u.scan()
 	return u.idents[name]
+}
+
+// LookupIn returns what qual.name denotes in file, or nil when the unit
+// cannot tell.
+func (u *Unit) LookupIn(file *ast.File, qual, name string) types.Object {
+	if u.Lookup == nil {
+		return nil
+	}
+	return u.Lookup(file, qual, name)
 }
 
 // HasFacts reports whether an object of the transitive imports carries a
@@ -171,9 +184,18 @@ func UnitOf(pass *analysis.Pass, configured bool) *Unit {
 		}
 		names[t][f.Object.Name()] = true
 	}
+	lookup := func(file *ast.File, qual, name string) types.Object {
+		for _, im := range pass.Pkg.Imports() {
+			if pkgName(file, im) == qual {
+				return im.Scope().Lookup(name)
+			}
+		}
+		return nil
+	}
 	return &Unit{
 		Path:    pass.Pkg.Path(),
 		Files:   pass.Files,
+		Lookup:  lookup,
 		Imports: func(path string) bool { return direct[path] },
 		Reaches: func(path string) bool { return closure[path] },
 		Facts: func(like analysis.Fact) (map[string]bool, bool) {
@@ -181,6 +203,20 @@ func UnitOf(pass *analysis.Pass, configured bool) *Unit {
 		},
 		Configured: configured,
 	}
+}
+
+// pkgName is the name file gives the import of im, or "".
+func pkgName(file *ast.File, im *types.Package) string {
+	for _, spec := range file.Imports {
+		if p, _ := strconv.Unquote(spec.Path.Value); p != im.Path() {
+			continue
+		}
+		if spec.Name != nil {
+			return spec.Name.Name
+		}
+		return im.Name()
+	}
+	return ""
 }
 
 // CheckPrefilter is the test every prefilter gets, on every package its

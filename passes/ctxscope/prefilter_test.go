@@ -6,7 +6,8 @@ import (
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
 
-// TestPrefilter: the pass's own gate, an import of context.
+// TestPrefilter: the pass's own gate, an import of context, and a source
+// of a fact named.
 func TestPrefilter(t *testing.T) {
 	for _, tc := range []struct {
 		name, src string
@@ -17,6 +18,12 @@ func F() {}`, false},
 		{"context", `package p
 import "context"
 func F() context.Context { return context.Background() }`, true},
+		{"context passed on, no root, no value", `package p
+import "context"
+func F(ctx context.Context, g func(context.Context)) { g(ctx) }`, false},
+		{"a value read", `package p
+import "context"
+func F(ctx context.Context) any { return ctx.Value(1) }`, true},
 		{"x/net/context", `package p
 import "golang.org/x/net/context"
 func F() context.Context { return context.TODO() }`, true},

@@ -34,7 +34,7 @@ func prefilter(u *lintkit.Unit) bool {
 	if u.Path == "context" || u.Reaches("context") || u.HasFacts(new(directives.Annotations)) {
 		return true
 	}
-	if (u.Imports("sync") || u.Imports("internal/sync")) && mayInPlace(u.Files) {
+	if (u.Imports("sync") || u.Imports("internal/sync")) && mayInPlace(u) {
 		return true
 	}
 	locks := slices.ContainsFunc(mutexPkgs, u.Reaches) || u.Reaches("sync/atomic") || slices.Contains(mutexPkgs, u.Path) || u.Path == "sync/atomic"
@@ -196,36 +196,33 @@ func methodSet(decls map[string]*typeDecl, name string) map[string]bool {
 	return out
 }
 
-// mayInPlace reports whether files declare an exported field of a struct
-// whose type may be a reference (a map, a slice, a pointer, a named type)
-// and name it where its contents may change: on the left of an
-// assignment, bound to a local (changed through it), or in the arguments
-// of delete, clear, copy or an in-place function (inPlaceFuncs).
-func mayInPlace(files []*ast.File) bool {
+// mayInPlace reports whether the package declares a struct that may hold
+// a mutex (mutexStructs) with an exported field of a type that may be a
+// reference (a map, a slice, a pointer, a named type), its own or one of a
+// struct of the package it embeds, and names such a field where its
+// contents may change: below the left of an assignment (s.peers[k],
+// s.cfg.Limit, *s.cfg), bound to a local (changed through it), shifted
+// (append(s.list[:i], ...)), or in the arguments of delete, clear, copy or
+// an in-place function (inPlaceFuncs).
+func mayInPlace(u *lintkit.Unit) bool {
+	files := u.Files
 	fields := map[string]bool{}
-	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			st, ok := n.(*ast.StructType)
-			if !ok {
-				return true
+	for _, st := range mutexStructs(u) {
+		for _, fl := range st.Fields.List {
+			if !mayReference(fl.Type) {
+				continue
 			}
-			for _, fl := range st.Fields.List {
-				if !mayReference(fl.Type) {
-					continue
-				}
-				for _, id := range fl.Names {
-					if id.IsExported() {
-						fields[id.Name] = true
-					}
-				}
-				if len(fl.Names) == 0 {
-					if name := embeddedName(fl.Type); ast.IsExported(name) {
-						fields[name] = true
-					}
+			for _, id := range fl.Names {
+				if id.IsExported() {
+					fields[id.Name] = true
 				}
 			}
-			return true
-		})
+			if len(fl.Names) == 0 {
+				if name := embeddedName(fl.Type); ast.IsExported(name) {
+					fields[name] = true
+				}
+			}
+		}
 	}
 	if len(fields) == 0 {
 		return false
@@ -315,6 +312,135 @@ func mayInPlace(files []*ast.File) bool {
 		}
 	}
 	return false
+}
+
+// mutexStructs returns the struct types of the package that may hold a
+// sync.Mutex or sync.RWMutex (hasMutex: a field, or an embedded struct's),
+// with the structs of the package they embed (whose fields they promote).
+func mutexStructs(u *lintkit.Unit) []*ast.StructType {
+	type decl struct {
+		spec *ast.TypeSpec
+		file *ast.File
+	}
+	decls := map[string]decl{}
+	type lit struct {
+		st   *ast.StructType
+		file *ast.File
+	}
+	var all []lit
+	for _, f := range u.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.TypeSpec:
+				if _, dup := decls[n.Name.Name]; dup {
+					decls[n.Name.Name] = decl{} // declared twice (in functions): not followed
+				} else {
+					decls[n.Name.Name] = decl{n, f}
+				}
+			case *ast.StructType:
+				all = append(all, lit{n, f})
+			}
+			return true
+		})
+	}
+	// local returns the struct type a local type name declares, following
+	// aliases of the package; known is false when the name is not one the
+	// syntax can follow.
+	var local func(name string, depth int) (st *ast.StructType, file *ast.File, known bool)
+	local = func(name string, depth int) (*ast.StructType, *ast.File, bool) {
+		d, ok := decls[name]
+		if !ok {
+			return nil, nil, types.Universe.Lookup(name) != nil
+		}
+		if d.spec == nil || depth > 8 {
+			return nil, nil, false
+		}
+		switch t := ast.Unparen(d.spec.Type).(type) {
+		case *ast.StructType:
+			return t, d.file, true
+		case *ast.Ident:
+			return local(t.Name, depth+1) // type T = U, type T U: U's struct
+		case *ast.MapType, *ast.ArrayType, *ast.FuncType, *ast.ChanType, *ast.InterfaceType, *ast.StarExpr:
+			return nil, nil, true
+		}
+		return nil, nil, false // type T pkg.U, a generic, ...: not followed
+	}
+	// holds reports whether a field of type t (embedded or not) may make
+	// its struct hold a mutex.
+	var holds func(file *ast.File, t ast.Expr, embedded bool, depth int) bool
+	var structHolds func(file *ast.File, st *ast.StructType, depth int) bool
+	holds = func(file *ast.File, t ast.Expr, embedded bool, depth int) bool {
+		t = ast.Unparen(t)
+		if star, ok := t.(*ast.StarExpr); ok {
+			t = ast.Unparen(star.X)
+		}
+		switch x := t.(type) {
+		case *ast.Ident:
+			if d, ok := decls[x.Name]; ok && d.spec != nil && d.spec.Assign.IsValid() {
+				return holds(d.file, d.spec.Type, embedded, depth+1) // an alias: what it names
+			}
+			st, sf, known := local(x.Name, 0)
+			if !known {
+				return true
+			}
+			return embedded && st != nil && depth < 3 && structHolds(sf, st, depth+1)
+		case *ast.SelectorExpr:
+			q, ok := x.X.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			obj := u.LookupIn(file, q.Name, x.Sel.Name)
+			tn, ok := obj.(*types.TypeName)
+			if !ok {
+				return true // not known: it may be
+			}
+			t := derefType(tn.Type())
+			if n := lintkit.NamedOf(t); n != nil && n.Obj().Pkg() != nil && slices.Contains(mutexPkgs, n.Obj().Pkg().Path()) && (n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex") {
+				return true
+			}
+			if inner, ok := t.Underlying().(*types.Struct); ok && embedded && depth < 3 {
+				return hasMutex(inner, depth+1)
+			}
+			return false
+		case *ast.IndexExpr, *ast.IndexListExpr:
+			return true // a generic instance: not followed
+		}
+		return false
+	}
+	structHolds = func(file *ast.File, st *ast.StructType, depth int) bool {
+		for _, fl := range st.Fields.List {
+			if holds(file, fl.Type, len(fl.Names) == 0, depth) {
+				return true
+			}
+		}
+		return false
+	}
+	var out []*ast.StructType
+	seen := map[*ast.StructType]bool{}
+	var add func(st *ast.StructType, depth int)
+	add = func(st *ast.StructType, depth int) {
+		if seen[st] || depth > 8 {
+			return
+		}
+		seen[st] = true
+		out = append(out, st)
+		for _, fl := range st.Fields.List {
+			if len(fl.Names) != 0 {
+				continue
+			}
+			if name := typeName(fl.Type); name != "" {
+				if inner, _, _ := local(name, 0); inner != nil {
+					add(inner, depth+1)
+				}
+			}
+		}
+	}
+	for _, l := range all {
+		if structHolds(l.file, l.st, 0) {
+			add(l.st, 0)
+		}
+	}
+	return out
 }
 
 // anyExpr returns n as an expression, or nil.

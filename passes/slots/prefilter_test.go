@@ -1,6 +1,10 @@
 package slots
 
 import (
+	"go/ast"
+	"go/importer"
+	"go/types"
+	"strconv"
 	"testing"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
@@ -22,6 +26,36 @@ func (t *T) Get() int { return t.n }
 func (t *T) Set(o *T) { t.n = o.n; t.f = o.Get }
 func New() *T { x := &T{}; x.n = 1; return x }`, false},
 		{"context reached (StoresCancel)", []string{"context"}, `package p`, true},
+		{"sync, a write in place, no struct with a mutex", nil, `package p
+import "sync"
+var once sync.Once
+type T struct{ M map[string]int }
+func (t *T) Put(k string) { once.Do(func() {}); t.M[k] = 1 }`, false},
+		{"sync, a mutex held through an embedded struct", nil, `package p
+import "sync"
+type guard struct{ sync.Mutex }
+type T struct{ guard; M map[string]int }
+func (t *T) Put(k string) { t.M[k] = 1 }`, true},
+		{"sync, a mutex through an alias of the package", nil, `package p
+import "sync"
+type lock = sync.RWMutex
+type T struct{ mu lock; M map[string]int }
+func (t *T) Put(k string) { t.M[k] = 1 }`, true},
+		{"sync, a field promoted from an embedded struct", nil, `package p
+import "sync"
+type inner struct{ M map[string]int }
+type T struct{ sync.Mutex; inner }
+func (t *T) Put(k string) { t.M[k] = 1 }`, true},
+		{"sync, a struct of another package that holds a mutex, embedded", nil, `package p
+import ("sync"; "expvar")
+type T struct{ expvar.Map; M map[string]int }
+var _ sync.Locker
+func (t *T) Put(k string) { t.M[k] = 1 }`, true},
+		{"sync, a struct of another package that holds a mutex, not embedded", nil, `package p
+import ("sync"; "expvar")
+type T struct{ m expvar.Map; M map[string]int }
+var _ sync.Locker
+func (t *T) Put(k string) { t.M[k] = 1 }`, false},
 		{"sync without an in-place write", nil, `package p
 import "sync"
 type T struct{ mu sync.Mutex; M map[string]int }
@@ -78,8 +112,25 @@ func (t *T) Init() { t.f = t.String }`, true},
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
+		u.Lookup = lookupStd
 		if got := prefilter(u); got != tc.want {
 			t.Errorf("%s: prefilter = %v, want %v", tc.name, got, tc.want)
 		}
 	}
+}
+
+// lookupStd resolves qual.name in file through the export data of the
+// standard library, as the driver does through its imports'.
+func lookupStd(file *ast.File, qual, name string) types.Object {
+	for _, spec := range file.Imports {
+		path, _ := strconv.Unquote(spec.Path.Value)
+		pkg, err := importer.Default().Import(path)
+		if err != nil {
+			continue
+		}
+		if spec.Name != nil && spec.Name.Name == qual || spec.Name == nil && pkg.Name() == qual {
+			return pkg.Scope().Lookup(name)
+		}
+	}
+	return nil
 }

@@ -17,8 +17,11 @@ package driver
 
 import (
 	"fmt"
+	"go/ast"
+	"go/types"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -91,6 +94,27 @@ func (r *runner) mayExport(n *node, u *lintkit.Unit) bool {
 	}
 	if r.configFile != nil {
 		u.Configured = r.configFile(firstFile(n.pkg)) != ""
+	}
+	if !n.tainted {
+		u.Lookup = func(file *ast.File, qual, name string) types.Object {
+			for _, spec := range file.Imports {
+				path, _ := strconv.Unquote(spec.Path.Value)
+				dep := n.pkg.Imports[path]
+				if dep == nil {
+					continue
+				}
+				r.sharedMu.Lock()
+				tp := r.shared[dep.PkgPath]
+				r.sharedMu.Unlock()
+				if tp == nil {
+					continue
+				}
+				if spec.Name != nil && spec.Name.Name == qual || spec.Name == nil && tp.Name() == qual {
+					return tp.Scope().Lookup(name)
+				}
+			}
+			return nil
+		}
 	}
 	for _, p := range r.filters {
 		if p(u) {
