@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
@@ -19,19 +18,20 @@ func init() { lintkit.SetPrefilter(Analyzer, prefilter) }
 //
 //   - InPlace: run's own gate, an import of sync (or internal/sync), and an
 //     exported field of a reference type (mayInPlace);
-//   - StoresCancel: a cancel token, context.CancelFunc or a type marked
-//     canceltoken (a fact of directives, or a directive of the package,
-//     which the directives pass says);
+//   - StoresCancel: context among the imports, and a parameter that may be
+//     a cancel token: context.CancelFunc or CancelCauseFunc, an alias of
+//     one, or a type marked canceltoken (a fact of directives; a directive
+//     of the package is the directives pass's to say), or a pointer to one;
 //   - Accessor: sync or sync/atomic among the imports, and a method
 //     without parameters and with one result that names Lock, RLock or an
-//     atomic Load;
+//     atomic load (Load, LoadInt32, ...);
 //   - SelfBound: a field of the receiver or of a value the function
 //     allocates, x, assigned a method value of x (a method of the package,
 //     or any where a struct embeds) or a function literal that names x
 //     (c.f = c.M, c.f = func() { c.g() }), bare, converted, or in a struct
 //     literal.
 func prefilter(u *lintkit.Unit) bool {
-	if u.Path == "context" || u.Reaches("context") || u.HasFacts(new(directives.Annotations)) {
+	if u.Path == "context" || u.Reaches("context") && mayStoreCancel(u) {
 		return true
 	}
 	if (u.Imports("sync") || u.Imports("internal/sync")) && mayInPlace(u) {
@@ -486,6 +486,99 @@ func embeddedName(t ast.Expr) string {
 	return ""
 }
 
+// accessNames are the names an accessor calls: a mutex's Lock and RLock,
+// and the loads of sync/atomic (AtomicOp): the Load method, and the Load
+// functions of its types.
+var accessNames = func() map[string]bool {
+	m := map[string]bool{"Lock": true, "RLock": true, OpLoad: true}
+	for _, t := range []string{"Int32", "Int64", "Uint32", "Uint64", "Uintptr", "Pointer"} {
+		m[OpLoad+t] = true
+	}
+	return m
+}()
+
+// mayStoreCancel reports whether a function of the package has a
+// parameter whose type may be a cancel token (IsCancel).
+func mayStoreCancel(u *lintkit.Unit) bool {
+	marked := map[string]bool{}
+	if !u.FactNames(marked, new(directives.Annotations)) {
+		return true
+	}
+	aliases := map[string]*ast.TypeSpec{}
+	declared := map[string]bool{}
+	fileOf := map[*ast.TypeSpec]*ast.File{}
+	for _, f := range u.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if ts, ok := n.(*ast.TypeSpec); ok {
+				declared[ts.Name.Name] = true
+				if ts.Assign.IsValid() {
+					aliases[ts.Name.Name] = ts
+					fileOf[ts] = f
+				}
+			}
+			return true
+		})
+	}
+	// may reports whether t may be a cancel token; deref says whether a
+	// pointer may still be taken off (IsCancel takes one off).
+	var may func(file *ast.File, t ast.Expr, deref bool, depth int) bool
+	may = func(file *ast.File, t ast.Expr, deref bool, depth int) bool {
+		t = ast.Unparen(t)
+		if star, ok := t.(*ast.StarExpr); ok && deref {
+			t, deref = ast.Unparen(star.X), false
+		}
+		switch x := t.(type) {
+		case *ast.Ident:
+			if ts := aliases[x.Name]; ts != nil {
+				return depth > 8 || may(fileOf[ts], ts.Type, deref, depth+1)
+			}
+			if declared[x.Name] {
+				return false // a type of the package: marked only by a directive of it
+			}
+			return types.Universe.Lookup(x.Name) == nil // a dot import: not followed
+		case *ast.SelectorExpr:
+			if x.Sel.Name == "CancelFunc" || x.Sel.Name == "CancelCauseFunc" || marked[x.Sel.Name] {
+				return true
+			}
+			q, ok := x.X.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			tn, ok := u.LookupIn(file, q.Name, x.Sel.Name).(*types.TypeName)
+			if !ok {
+				return true // not known: it may be
+			}
+			t := types.Unalias(tn.Type())
+			if p, ok := t.(*types.Pointer); ok && deref {
+				t = p.Elem()
+			}
+			n, ok := types.Unalias(t).(*types.Named)
+			if !ok {
+				return false
+			}
+			o := n.Origin().Obj()
+			return o.Pkg() != nil && o.Pkg().Path() == "context" && (o.Name() == "CancelFunc" || o.Name() == "CancelCauseFunc") || marked[o.Name()]
+		case *ast.IndexExpr, *ast.IndexListExpr:
+			return true
+		}
+		return false
+	}
+	for _, f := range u.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			for _, p := range fd.Type.Params.List {
+				if may(f, p.Type, true, 0) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // mayAccess reports whether fd has the shape of an accessor (see accessor).
 func mayAccess(fd *ast.FuncDecl) bool {
 	if fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
@@ -496,7 +589,7 @@ func mayAccess(fd *ast.FuncDecl) bool {
 	}
 	found := false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && (id.Name == "Lock" || id.Name == "RLock" || strings.HasPrefix(id.Name, OpLoad)) {
+		if id, ok := n.(*ast.Ident); ok && accessNames[id.Name] {
 			found = true
 		}
 		return !found

@@ -25,7 +25,24 @@ type T struct{ n int; f func() }
 func (t *T) Get() int { return t.n }
 func (t *T) Set(o *T) { t.n = o.n; t.f = o.Get }
 func New() *T { x := &T{}; x.n = 1; return x }`, false},
-		{"context reached (StoresCancel)", []string{"context"}, `package p`, true},
+		{"context reached, no cancel parameter", []string{"context"}, `package p
+import "context"
+func F(ctx context.Context, n int) {}`, false},
+		{"a CancelFunc parameter", []string{"context"}, `package p
+import "context"
+type T struct{ stop context.CancelFunc }
+func New(stop context.CancelFunc) *T { return &T{stop: stop} }`, true},
+		{"a pointer to a CancelCauseFunc", []string{"context"}, `package p
+import "context"
+func New(stop *context.CancelCauseFunc) {}`, true},
+		{"an alias of CancelFunc", []string{"context"}, `package p
+import "context"
+type stop = context.CancelFunc
+func New(s stop) {}`, true},
+		{"a type of another package, resolved", []string{"context"}, `package p
+import ("context"; "time")
+var _ context.Context
+func New(d time.Duration) {}`, false},
 		{"sync, a write in place, no struct with a mutex", nil, `package p
 import "sync"
 var once sync.Once
@@ -79,6 +96,15 @@ func (t *T) Sort() { sort.Ints(t.L) }`, true},
 		{"an accessor under a lock", []string{"sync"}, `package p
 type T struct{ mu interface{ Lock(); Unlock() }; v *int }
 func (t *T) V() *int { t.mu.Lock(); defer t.mu.Unlock(); return t.v }`, true},
+		{"an accessor that names a Load method of another kind", []string{"sync", "sync/atomic"}, `package p
+type S struct{}
+func (S) LoadMessageInfo() *int { return nil }
+type T struct{ s S }
+func (t *T) V() *int { return t.s.LoadMessageInfo() }`, false},
+		{"an accessor of an atomic", []string{"sync/atomic"}, `package p
+import "sync/atomic"
+type T struct{ v atomic.Pointer[int] }
+func (t *T) V() *int { return t.v.Load() }`, true},
 		{"an accessor shape without sync", nil, `package p
 type T struct{ mu interface{ Lock(); Unlock() }; v *int }
 func (t *T) V() *int { t.mu.Lock(); defer t.mu.Unlock(); return t.v }`, false},
