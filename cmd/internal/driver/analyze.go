@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -21,6 +22,10 @@ import (
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
+
+// directiveMark is in every file that holds a //ctxbound: directive or a
+// look-alike of one (directives.hasDirective).
+var directiveMark = []byte("ctxbound:")
 
 // analyzedHook, when set (by tests), sees what each package analyzed from
 // source was loaded as.
@@ -124,6 +129,7 @@ func (r *runner) do(n *node) {
 }
 
 func (r *runner) run(n *node) {
+	defer func() { n.content = nil }()
 	for _, d := range n.imports {
 		if d.failed {
 			n.failed = true
@@ -202,21 +208,28 @@ func (r *runner) fromCache(n *node, resultsKey cache.ActionID) bool {
 
 // fileHash returns the SHA-256 of file's content, read once per run.
 func (r *runner) fileHash(file string) ([32]byte, error) {
+	sum, _, err := r.fileContent(file)
+	return sum, err
+}
+
+// fileContent is fileHash, with the content when this call read it (nil
+// when an earlier one did).
+func (r *runner) fileContent(file string) ([32]byte, []byte, error) {
 	r.hashMu.Lock()
 	sum, ok := r.hashes[file]
 	r.hashMu.Unlock()
 	if ok {
-		return sum, nil
+		return sum, nil, nil
 	}
 	data, err := os.ReadFile(file)
 	if err != nil {
-		return sum, err
+		return sum, nil, err
 	}
 	sum = sha256Sum(data)
 	r.hashMu.Lock()
 	r.hashes[file] = sum
 	r.hashMu.Unlock()
-	return sum, nil
+	return sum, data, nil
 }
 
 // sourceKey hashes n's identity, files and its imports' source keys.
@@ -230,12 +243,18 @@ func (r *runner) sourceKey(n *node) (cache.ActionID, error) {
 	if p.TypesSizes != nil {
 		fmt.Fprintf(h, "sizes %d %d\n", p.TypesSizes.Sizeof(types.Typ[types.Int]), p.TypesSizes.Alignof(types.Typ[types.Int64]))
 	}
-	for _, group := range [][]string{p.CompiledGoFiles, p.OtherFiles, p.IgnoredFiles} {
+	for g, group := range [][]string{p.CompiledGoFiles, p.OtherFiles, p.IgnoredFiles} {
 		fmt.Fprintf(h, "files %d\n", len(group))
 		for _, f := range group {
-			sum, err := r.fileHash(f)
+			sum, data, err := r.fileContent(f)
 			if err != nil {
 				return cache.ActionID{}, err
+			}
+			if g == 0 && data != nil {
+				if n.content == nil {
+					n.content = map[string][]byte{}
+				}
+				n.content[f] = data // read once: parsed from this if analyzed
 			}
 			fmt.Fprintf(h, "%q %x\n", f, sum)
 		}
@@ -297,7 +316,23 @@ func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.Act
 	}()
 	parseFailed := false
 	for _, name := range p.CompiledGoFiles {
-		f, err := parser.ParseFile(fset, name, nil, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+		// A dependency's comments are read only for directives (no fact
+		// pass reads another comment): a file that cannot hold one is
+		// parsed without them. Every check reads a root's.
+		src := n.content[name]
+		if src == nil {
+			var err error
+			if src, err = os.ReadFile(name); err != nil {
+				parseFailed = true
+				r.addLoadError(err.Error())
+				continue
+			}
+		}
+		mode := parser.AllErrors | parser.SkipObjectResolution
+		if n.root || bytes.Contains(src, directiveMark) {
+			mode |= parser.ParseComments
+		}
+		f, err := parser.ParseFile(fset, name, src, mode)
 		if err != nil {
 			parseFailed = true
 			var list scanner.ErrorList

@@ -136,6 +136,21 @@ type factTable struct {
 	once sync.Once
 	load func() error // fills objs and pkgs
 	err  error
+
+	// typed is objs by fact type, made on first use: every fact pass asks
+	// for all the facts of its types, several times a package.
+	typed map[reflect.Type][]analysis.ObjectFact
+}
+
+// byType returns the closure's object facts by type (after deps).
+func (t *factTable) byType() map[reflect.Type][]analysis.ObjectFact {
+	if t.typed == nil {
+		t.typed = map[reflect.Type][]analysis.ObjectFact{}
+		for k, f := range t.objs {
+			t.typed[k.typ] = append(t.typed[k.typ], analysis.ObjectFact{Object: k.obj, Fact: f})
+		}
+	}
+	return t.typed
 }
 
 // deps resolves the closure's facts on first use; an error is a failure

@@ -41,13 +41,14 @@ type node struct {
 	tainted bool
 
 	// Set by the worker that ran the node, before its dependents run.
-	failed    bool           // not analyzed: it or a dependency failed
-	srcKey    cache.ActionID // sources and the imports' srcKeys
-	factsKey  cache.ActionID // srcKey, config, the fact passes and their flags, the imports' facts
-	factsHash [32]byte       // sha256 of the encoded facts
-	closure   [32]byte       // factsHash of this node and, transitively, of its imports
-	factsBlob []byte         // the encoded facts, when not read from the cache
-	factsFile string         // the cache file holding them, otherwise
+	failed    bool              // not analyzed: it or a dependency failed
+	srcKey    cache.ActionID    // sources and the imports' srcKeys
+	factsKey  cache.ActionID    // srcKey, config, the fact passes and their flags, the imports' facts
+	factsHash [32]byte          // sha256 of the encoded facts
+	closure   [32]byte          // factsHash of this node and, transitively, of its imports
+	content   map[string][]byte // the files' bytes as sourceKey read them, until n is run
+	factsBlob []byte            // the encoded facts, when not read from the cache
+	factsFile string            // the cache file holding them, otherwise
 	findings  []Finding
 	factsOnce sync.Once
 	facts     *factSet // decoded on first use by a dependent

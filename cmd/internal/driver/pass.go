@@ -124,11 +124,12 @@ func (r *runner) newPass(a *analysis.Analyzer, n *node, fset *token.FileSet, fil
 		AllObjectFacts: func() []analysis.ObjectFact {
 			ft.deps()
 			var out []analysis.ObjectFact
-			for _, m := range []map[objFactKey]analysis.Fact{ft.objs, ft.ownObjs} {
-				for k, f := range m {
-					if declared[k.typ] {
-						out = append(out, analysis.ObjectFact{Object: k.obj, Fact: f})
-					}
+			for _, f := range a.FactTypes {
+				out = append(out, ft.byType()[reflect.TypeOf(f)]...)
+			}
+			for k, f := range ft.ownObjs {
+				if declared[k.typ] {
+					out = append(out, analysis.ObjectFact{Object: k.obj, Fact: f})
 				}
 			}
 			return out

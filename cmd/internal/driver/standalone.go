@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"runtime/trace"
 	"slices"
@@ -18,6 +19,10 @@ import (
 
 // statsHook, when set (by tests), receives what each Run did.
 var statsHook func(runStats)
+
+// gcPercent is the garbage collector's target of a run, unless $GOGC sets
+// one.
+const gcPercent = 150
 
 // Run is the standalone command: it parses args, lists the packages they
 // name, analyzes them bottom-up with the cache, and writes the report in
@@ -38,6 +43,12 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 	usageErr := func(format string, args ...any) int {
 		fmt.Fprintf(stderr, "%s: %s\n", s.Name, fmt.Sprintf(format, args...))
 		return exitUsage
+	}
+	// The heap of a run is mostly syntax and types that die with their
+	// package: collecting it less often costs 6% less CPU for 14% more
+	// peak memory (docs/performance.md). $GOGC still rules.
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
 	}
 	format, err := o.outputFormat()
 	if err != nil {
