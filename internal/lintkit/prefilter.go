@@ -59,7 +59,11 @@ type Unit struct {
 
 func (u *Unit) scan() {
 	u.once.Do(func() {
-		u.idents = map[string]bool{}
+		size := 0
+		for _, f := range u.Files {
+			size += int(f.FileEnd - f.FileStart)
+		}
+		u.idents = make(map[string]bool, size/64) // distinct names: one per 64 bytes or so
 		for _, f := range u.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
 				if id, ok := n.(*ast.Ident); ok {

@@ -351,7 +351,8 @@ func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.Act
 		n.failed = true
 		return
 	}
-	filtered := !n.root && r.filters != nil && !r.mayExport(n, &lintkit.Unit{Files: files})
+	closure := n.transitive() // computed once: the prefilters and the facts read it
+	filtered := !n.root && r.filters != nil && !r.mayExport(n, closure, &lintkit.Unit{Files: files})
 	r.mu.Lock()
 	if filtered && !r.checking {
 		r.stats.Filtered = append(r.stats.Filtered, p.ID)
@@ -375,7 +376,7 @@ func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.Act
 	if n.tainted {
 		universe = map[string]*types.Package{}
 		r.sharedMu.Lock()
-		for path, d := range n.transitive() {
+		for path, d := range closure {
 			if !d.tainted && r.shared[path] != nil {
 				universe[path] = r.shared[path]
 			}
@@ -463,7 +464,7 @@ func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.Act
 			r.sharedMu.Lock()
 			defer r.sharedMu.Unlock()
 		}
-		return ft.resolveClosure(n.transitive(), universe, r.cache)
+		return ft.resolveClosure(closure, universe, r.cache)
 	}
 	var module *analysis.Module
 	if m := p.Module; m != nil {

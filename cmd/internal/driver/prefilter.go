@@ -73,13 +73,12 @@ func prefilters(set []*analysis.Analyzer) []lintkit.Prefilter {
 }
 
 // mayExport reports whether a fact pass of the run may export a fact for
-// dependency n, parsed as u.Files.
-func (r *runner) mayExport(n *node, u *lintkit.Unit) bool {
+// dependency n, parsed as u.Files, whose transitive imports are closure.
+func (r *runner) mayExport(n *node, closure map[string]*node, u *lintkit.Unit) bool {
 	imports := map[string]bool{}
 	for _, d := range n.imports {
 		imports[d.pkg.PkgPath] = true
 	}
-	closure := n.transitive()
 	u.Path = n.pkg.PkgPath
 	u.Imports = func(path string) bool { return imports[path] }
 	u.Reaches = func(path string) bool { return closure[path] != nil }
