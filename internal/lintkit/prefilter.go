@@ -34,7 +34,9 @@ type Prefilter func(u *Unit) bool
 type Unit struct {
 	// Path is the package's path.
 	Path string
-	// Files are the package's files, parsed with comments.
+	// Files are the package's files. A driver may parse a file without
+	// its comments when none of them can be a directive (its bytes do not
+	// hold "ctxbound:").
 	Files []*ast.File
 	// Imports reports whether the package imports path directly.
 	Imports func(path string) bool
@@ -55,8 +57,16 @@ type Unit struct {
 
 	once   sync.Once
 	idents map[string]bool
+	specs  map[string][]TypeSpecAt
 }
 
+// A TypeSpecAt is a type declaration of a unit and the file that holds it.
+type TypeSpecAt struct {
+	Spec *ast.TypeSpec
+	File *ast.File
+}
+
+// scan walks the files once for the identifiers and the type declarations.
 func (u *Unit) scan() {
 	u.once.Do(func() {
 		size := 0
@@ -64,15 +74,44 @@ func (u *Unit) scan() {
 			size += int(f.FileEnd - f.FileStart)
 		}
 		u.idents = make(map[string]bool, size/64) // distinct names: one per 64 bytes or so
+		u.specs = map[string][]TypeSpecAt{}
 		for _, f := range u.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok {
-					u.idents[id.Name] = true
+				switch n := n.(type) {
+				case *ast.Ident:
+					u.idents[n.Name] = true
+				case *ast.TypeSpec:
+					u.specs[n.Name.Name] = append(u.specs[n.Name.Name], TypeSpecAt{n, f})
 				}
 				return true
 			})
 		}
 	})
+}
+
+// TypeSpecs returns the unit's type declarations by name, in file order,
+// those in function bodies included (a name may then have several).
+func (u *Unit) TypeSpecs() map[string][]TypeSpecAt {
+	u.scan()
+	return u.specs
+}
+
+// ImportNamed returns the package that file imports under the name qual
+// (the package's own name when the import gives none), resolve mapping an
+// import path of the file to its package (nil: unknown); nil when there is
+// none.
+func ImportNamed(file *ast.File, qual string, resolve func(path string) *types.Package) *types.Package {
+	for _, spec := range file.Imports {
+		path, _ := strconv.Unquote(spec.Path.Value)
+		pkg := resolve(path)
+		if pkg == nil {
+			continue
+		}
+		if spec.Name != nil && spec.Name.Name == qual || spec.Name == nil && pkg.Name() == qual {
+			return pkg
+		}
+	}
+	return nil
 }
 
 // Mentions reports whether an identifier of the package's files is name.
@@ -162,10 +201,6 @@ func PrefilterOf(a *analysis.Analyzer) Prefilter {
 // type-checking it: its files, its imports, and the facts its imports
 // carry (of pass's analyzer and those it requires, as pass sees them).
 func UnitOf(pass *analysis.Pass, configured bool) *Unit {
-	direct := map[string]bool{}
-	for _, p := range pass.Pkg.Imports() {
-		direct[p.Path()] = true
-	}
 	closure := map[string]bool{}
 	var visit func(p *types.Package)
 	visit = func(p *types.Package) {
@@ -188,11 +223,13 @@ func UnitOf(pass *analysis.Pass, configured bool) *Unit {
 		}
 		names[t][f.Object.Name()] = true
 	}
+	imported := map[string]*types.Package{}
+	for _, im := range pass.Pkg.Imports() {
+		imported[im.Path()] = im
+	}
 	lookup := func(file *ast.File, qual, name string) types.Object {
-		for _, im := range pass.Pkg.Imports() {
-			if pkgName(file, im) == qual {
-				return im.Scope().Lookup(name)
-			}
+		if pkg := ImportNamed(file, qual, func(path string) *types.Package { return imported[path] }); pkg != nil {
+			return pkg.Scope().Lookup(name)
 		}
 		return nil
 	}
@@ -200,27 +237,13 @@ func UnitOf(pass *analysis.Pass, configured bool) *Unit {
 		Path:    pass.Pkg.Path(),
 		Files:   pass.Files,
 		Lookup:  lookup,
-		Imports: func(path string) bool { return direct[path] },
+		Imports: func(path string) bool { return imported[path] != nil },
 		Reaches: func(path string) bool { return closure[path] },
 		Facts: func(like analysis.Fact) (map[string]bool, bool) {
 			return names[reflect.TypeOf(like)], false
 		},
 		Configured: configured,
 	}
-}
-
-// pkgName is the name file gives the import of im, or "".
-func pkgName(file *ast.File, im *types.Package) string {
-	for _, spec := range file.Imports {
-		if p, _ := strconv.Unquote(spec.Path.Value); p != im.Path() {
-			continue
-		}
-		if spec.Name != nil {
-			return spec.Name.Name
-		}
-		return im.Name()
-	}
-	return ""
 }
 
 // CheckPrefilter is the test every prefilter gets, on every package its

@@ -38,7 +38,7 @@ func prefilter(u *lintkit.Unit) bool {
 		return true
 	}
 	locks := slices.ContainsFunc(mutexPkgs, u.Reaches) || u.Reaches("sync/atomic") || slices.Contains(mutexPkgs, u.Path) || u.Path == "sync/atomic"
-	b := &binder{files: u.Files}
+	b := &binder{u: u}
 	for _, f := range u.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && (locks && mayAccess(fd) || b.maySelfBind(fd)) {
@@ -49,25 +49,16 @@ func prefilter(u *lintkit.Unit) bool {
 	return false
 }
 
-// funcNames returns the names of the functions the files declare, but for
-// those that a type declared anywhere in them (a local type) shares.
-func funcNames(files []*ast.File) map[string]bool {
-	funcs, types := map[string]bool{}, map[string]bool{}
-	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				if n.Recv == nil {
-					funcs[n.Name.Name] = true
-				}
-			case *ast.TypeSpec:
-				types[n.Name.Name] = true
+// funcNames returns the names of the functions the unit declares, but for
+// those that a type declared anywhere in it (a local type) shares.
+func funcNames(u *lintkit.Unit) map[string]bool {
+	funcs := map[string]bool{}
+	for _, f := range u.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && u.TypeSpecs()[fd.Name.Name] == nil {
+				funcs[fd.Name.Name] = true
 			}
-			return true
-		})
-	}
-	for name := range types {
-		delete(funcs, name)
+		}
 	}
 	return funcs
 }
@@ -79,8 +70,8 @@ type typeDecl struct {
 	foreign bool            // it embeds a type of another package, or an alias: any method may be promoted
 }
 
-// typeDecls returns the types the files declare, by name.
-func typeDecls(files []*ast.File) map[string]*typeDecl {
+// typeDecls returns the types the unit declares, by name.
+func typeDecls(u *lintkit.Unit) map[string]*typeDecl {
 	decls := map[string]*typeDecl{}
 	get := func(name string) *typeDecl {
 		if decls[name] == nil {
@@ -88,56 +79,55 @@ func typeDecls(files []*ast.File) map[string]*typeDecl {
 		}
 		return decls[name]
 	}
-	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				if n.Recv != nil && len(n.Recv.List) == 1 {
-					if name := typeName(n.Recv.List[0].Type); name != "" {
-						get(name).methods[n.Name.Name] = true
-					}
-				}
-			case *ast.TypeSpec:
-				d := get(n.Name.Name)
-				if n.Assign.IsValid() {
-					d.foreign = true
-					return true
-				}
-				switch t := n.Type.(type) {
-				case *ast.InterfaceType:
-					for _, m := range t.Methods.List {
-						for _, id := range m.Names {
-							d.methods[id.Name] = true
-						}
-						if len(m.Names) == 0 {
-							d.foreign = true // an embedded interface
-						}
-					}
-				case *ast.StructType:
-					for _, fl := range t.Fields.List {
-						if len(fl.Names) > 0 {
-							continue
-						}
-						if _, qualified := ast.Unparen(fl.Type).(*ast.SelectorExpr); qualified {
-							d.foreign = true
-						} else if name := typeName(fl.Type); name != "" {
-							d.embeds = append(d.embeds, name)
-						} else {
-							d.foreign = true
-						}
-					}
-				case *ast.MapType, *ast.ArrayType, *ast.FuncType, *ast.ChanType, *ast.StarExpr:
-					// no method to promote
-				case *ast.Ident:
-					// type T U: U's promoted methods, if U is the
-					// package's (its own are not, but a superset does)
-					d.embeds = append(d.embeds, t.Name)
-				default:
-					d.foreign = true // type T pkg.U, type T U[V]: not followed
+	for _, f := range u.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil && len(fd.Recv.List) == 1 {
+				if name := typeName(fd.Recv.List[0].Type); name != "" {
+					get(name).methods[fd.Name.Name] = true
 				}
 			}
-			return true
-		})
+		}
+	}
+	for name, specs := range u.TypeSpecs() {
+		d := get(name)
+		for _, at := range specs {
+			if at.Spec.Assign.IsValid() {
+				d.foreign = true
+				continue
+			}
+			switch t := at.Spec.Type.(type) {
+			case *ast.InterfaceType:
+				for _, m := range t.Methods.List {
+					for _, id := range m.Names {
+						d.methods[id.Name] = true
+					}
+					if len(m.Names) == 0 {
+						d.foreign = true // an embedded interface
+					}
+				}
+			case *ast.StructType:
+				for _, fl := range t.Fields.List {
+					if len(fl.Names) > 0 {
+						continue
+					}
+					if _, qualified := ast.Unparen(fl.Type).(*ast.SelectorExpr); qualified {
+						d.foreign = true
+					} else if name := typeName(fl.Type); name != "" {
+						d.embeds = append(d.embeds, name)
+					} else {
+						d.foreign = true
+					}
+				}
+			case *ast.MapType, *ast.ArrayType, *ast.FuncType, *ast.ChanType, *ast.StarExpr:
+				// no method to promote
+			case *ast.Ident:
+				// type T U: U's promoted methods, if U is the
+				// package's (its own are not, but a superset does)
+				d.embeds = append(d.embeds, t.Name)
+			default:
+				d.foreign = true // type T pkg.U, type T U[V]: not followed
+			}
+		}
 	}
 	return decls
 }
@@ -323,6 +313,13 @@ func mutexStructs(u *lintkit.Unit) []*ast.StructType {
 		file *ast.File
 	}
 	decls := map[string]decl{}
+	for name, specs := range u.TypeSpecs() {
+		if len(specs) == 1 {
+			decls[name] = decl{specs[0].Spec, specs[0].File}
+		} else {
+			decls[name] = decl{} // declared twice (in functions): not followed
+		}
+	}
 	type lit struct {
 		st   *ast.StructType
 		file *ast.File
@@ -330,15 +327,8 @@ func mutexStructs(u *lintkit.Unit) []*ast.StructType {
 	var all []lit
 	for _, f := range u.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.TypeSpec:
-				if _, dup := decls[n.Name.Name]; dup {
-					decls[n.Name.Name] = decl{} // declared twice (in functions): not followed
-				} else {
-					decls[n.Name.Name] = decl{n, f}
-				}
-			case *ast.StructType:
-				all = append(all, lit{n, f})
+			if st, ok := n.(*ast.StructType); ok {
+				all = append(all, lit{st, f})
 			}
 			return true
 		})
@@ -504,20 +494,14 @@ func mayStoreCancel(u *lintkit.Unit) bool {
 	if !u.FactNames(marked, new(directives.Annotations)) {
 		return true
 	}
-	aliases := map[string]*ast.TypeSpec{}
-	declared := map[string]bool{}
-	fileOf := map[*ast.TypeSpec]*ast.File{}
-	for _, f := range u.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if ts, ok := n.(*ast.TypeSpec); ok {
-				declared[ts.Name.Name] = true
-				if ts.Assign.IsValid() {
-					aliases[ts.Name.Name] = ts
-					fileOf[ts] = f
-				}
+	// alias returns the last alias declaration of name, if any.
+	alias := func(name string) (at lintkit.TypeSpecAt, ok bool) {
+		for _, x := range u.TypeSpecs()[name] {
+			if x.Spec.Assign.IsValid() {
+				at, ok = x, true
 			}
-			return true
-		})
+		}
+		return at, ok
 	}
 	// may reports whether t may be a cancel token; deref says whether a
 	// pointer may still be taken off (IsCancel takes one off).
@@ -529,10 +513,10 @@ func mayStoreCancel(u *lintkit.Unit) bool {
 		}
 		switch x := t.(type) {
 		case *ast.Ident:
-			if ts := aliases[x.Name]; ts != nil {
-				return depth > 8 || may(fileOf[ts], ts.Type, deref, depth+1)
+			if at, ok := alias(x.Name); ok {
+				return depth > 8 || may(at.File, at.Spec.Type, deref, depth+1)
 			}
-			if declared[x.Name] {
+			if u.TypeSpecs()[x.Name] != nil {
 				return false // a type of the package: marked only by a directive of it
 			}
 			return types.Universe.Lookup(x.Name) == nil // a dot import: not followed
@@ -728,14 +712,14 @@ func rootName(e ast.Expr) string {
 // A binder knows, of the files of a package, what maySelfBind needs,
 // learnt on first use.
 type binder struct {
-	files []*ast.File
+	u     *lintkit.Unit
 	once  sync.Once
 	types map[string]*typeDecl
 	funcs map[string]bool // the functions, which a conversion cannot name
 }
 
 func (b *binder) load() {
-	b.once.Do(func() { b.types, b.funcs = typeDecls(b.files), funcNames(b.files) })
+	b.once.Do(func() { b.types, b.funcs = typeDecls(b.u), funcNames(b.u) })
 }
 
 // mayBind reports whether e may be a value bound to the variable named x,

@@ -63,7 +63,7 @@ func prefilter(u *lintkit.Unit) bool {
 		})
 		return found
 	}
-	notFunc := notFuncTypes(u.Files)
+	notFunc := notFuncTypes(u)
 	queue := false
 	for _, f := range u.Files {
 		unsafeName := ""
@@ -132,29 +132,22 @@ func mayHaveFuncParam(fd *ast.FuncDecl, notFunc map[string]bool, unsafeName stri
 }
 
 // notFuncTypes returns the names of the types declared anywhere in the
-// files, true for those declared (not as aliases, and every time the name
+// unit, true for those declared (not as aliases, and every time the name
 // is declared) with a type that is not a func type nor a name that may be
 // one.
-func notFuncTypes(files []*ast.File) map[string]bool {
+func notFuncTypes(u *lintkit.Unit) map[string]bool {
 	out := map[string]bool{}
-	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			ts, ok := n.(*ast.TypeSpec)
-			if !ok {
-				return true
+	for name, specs := range u.TypeSpecs() {
+		not := true
+		for _, at := range specs {
+			switch at.Spec.Type.(type) {
+			case *ast.StructType, *ast.InterfaceType, *ast.MapType, *ast.ArrayType, *ast.ChanType, *ast.StarExpr:
+				not = not && !at.Spec.Assign.IsValid()
+			default:
+				not = false
 			}
-			not := false
-			if !ts.Assign.IsValid() {
-				switch ts.Type.(type) {
-				case *ast.StructType, *ast.InterfaceType, *ast.MapType, *ast.ArrayType, *ast.ChanType, *ast.StarExpr:
-					not = true
-				}
-			}
-			if prev, seen := out[ts.Name.Name]; !seen || prev {
-				out[ts.Name.Name] = not
-			}
-			return true
-		})
+		}
+		out[name] = not
 	}
 	return out
 }

@@ -353,14 +353,15 @@ func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.Act
 	}
 	closure := n.transitive() // computed once: the prefilters and the facts read it
 	filtered := !n.root && r.filters != nil && !r.mayExport(n, closure, &lintkit.Unit{Files: files})
+	skip := filtered && !r.checking // in check mode a filtered package is analyzed, its facts checked
 	r.mu.Lock()
-	if filtered && !r.checking {
+	if skip {
 		r.stats.Filtered = append(r.stats.Filtered, p.ID)
 	} else {
 		r.stats.Analyzed = append(r.stats.Analyzed, p.ID)
 	}
 	r.mu.Unlock()
-	if filtered && !r.checking {
+	if skip {
 		n.factsBlob = []byte{}
 		n.factsHash = emptyFactsHash
 		if r.cache != nil {

@@ -21,7 +21,6 @@ import (
 	"go/types"
 	"os"
 	"reflect"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -95,22 +94,19 @@ func (r *runner) mayExport(n *node, closure map[string]*node, u *lintkit.Unit) b
 		u.Configured = r.configFile(firstFile(n.pkg)) != ""
 	}
 	if !n.tainted {
+		// An import's types, from the shared view of export data.
+		resolve := func(path string) *types.Package {
+			dep := n.pkg.Imports[path]
+			if dep == nil {
+				return nil
+			}
+			r.sharedMu.Lock()
+			defer r.sharedMu.Unlock()
+			return r.shared[dep.PkgPath]
+		}
 		u.Lookup = func(file *ast.File, qual, name string) types.Object {
-			for _, spec := range file.Imports {
-				path, _ := strconv.Unquote(spec.Path.Value)
-				dep := n.pkg.Imports[path]
-				if dep == nil {
-					continue
-				}
-				r.sharedMu.Lock()
-				tp := r.shared[dep.PkgPath]
-				r.sharedMu.Unlock()
-				if tp == nil {
-					continue
-				}
-				if spec.Name != nil && spec.Name.Name == qual || spec.Name == nil && tp.Name() == qual {
-					return tp.Scope().Lookup(name)
-				}
+			if pkg := lintkit.ImportNamed(file, qual, resolve); pkg != nil {
+				return pkg.Scope().Lookup(name)
 			}
 			return nil
 		}
