@@ -7,8 +7,11 @@
 //
 // In a function that has the caller's context in scope (a context
 // parameter, named or not, of context.Context or of a type that implements
-// it; r.Context() of an *http.Request parameter; a context field of the
-// receiver; or any of these captured by a closure that the function runs),
+// it; r.Context() of an *http.Request parameter, or x.Context() of any
+// parameter x whose type has that method, such as a gRPC server stream or
+// a *tls.ClientHelloInfo (not the testing types, and not a parameter of a
+// function that returns its type, which builds or wraps it); a context
+// field of the receiver; or any of these captured by a closure that the function runs),
 // ctxdrop reports
 //
 //   - a call that passes a root context to a context parameter:

@@ -4,7 +4,8 @@
 // A context value used at a call is one of
 //
 //   - caller: the function's context parameter (named or _), r.Context() of
-//     an *http.Request parameter, a parameter whose type implements
+//     an *http.Request parameter or x.Context() of another parameter whose
+//     type has that method (a gRPC server stream), a parameter whose type implements
 //     context.Context, a context field of a parameter, and anything derived
 //     from these (context.WithTimeout(ctx, d), errgroup.WithContext(ctx));
 //   - detached: context.WithoutCancel of a caller value, or a root seeded
@@ -322,7 +323,7 @@ func (r *Result) newFunc(n ast.Node, parent *funcInfo) *funcInfo {
 				fi.ctxParams = append(fi.ctxParams, v)
 				r.params[v] = true
 				r.declare(v, fi)
-			case v.Name() != "_" && isHTTPRequest(v.Type()) && !returnsRequest(fi.sig):
+			case v.Name() != "_" && r.carriesContext(v.Type()) && !returnsType(fi.sig, v.Type()):
 				fi.reqParams = append(fi.reqParams, v)
 			}
 		}
@@ -399,15 +400,40 @@ func isHTTPRequest(t types.Type) bool {
 	return ok && n.Obj().Name() == "Request" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http"
 }
 
-// returnsRequest reports whether sig returns an *http.Request: a function
-// that builds or rewrites requests, whose request parameter is input, not
-// its caller's context.
-func returnsRequest(sig *types.Signature) bool {
+// carriesContext reports whether a parameter of type t hands the function
+// its caller's context through a Context method: an *http.Request
+// (r.Context()), a gRPC server stream (stream.Context()), a TLS handshake's
+// *tls.ClientHelloInfo, a command's *cobra.Command: any type with a method
+// Context() returning a context. The testing types are not: a test is a
+// root, and a helper that takes t may make its own context.
+func (r *Result) carriesContext(t types.Type) bool {
+	if isHTTPRequest(t) {
+		return true
+	}
+	if t == nil || r.ctx.like(t) {
+		return false
+	}
+	if n, ok := types.Unalias(derefPtr(t)).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Context")
+	fn, ok := obj.(*types.Func)
+	if !ok || !fn.Exported() {
+		return false
+	}
+	sig := fn.Signature()
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && r.ctx.like(sig.Results().At(0).Type())
+}
+
+// returnsType reports whether sig returns a value of type t: a function
+// that builds or rewrites requests (or other carriers of a context), whose
+// parameter of that type is input, not its caller's context.
+func returnsType(sig *types.Signature, t types.Type) bool {
 	if sig == nil {
 		return false
 	}
 	for i := range sig.Results().Len() {
-		if isHTTPRequest(sig.Results().At(i).Type()) {
+		if types.Identical(sig.Results().At(i).Type(), t) {
 			return true
 		}
 	}
@@ -499,8 +525,9 @@ func (r *Result) returnsRootCall(call *ast.CallExpr) bool {
 
 // OwnsContext reports whether the function or literal n itself (not an
 // enclosing function) has a context parameter (named or not), an
-// *http.Request parameter, a receiver context field, or a parameter that
-// carries a context in a field (create(&request{ctx: ctx})).
+// *http.Request parameter or another carrier of a context
+// (carriesContext), a receiver context field, or a parameter that carries
+// a context in a field (create(&request{ctx: ctx})).
 func (r *Result) OwnsContext(n ast.Node) bool {
 	fi := r.fn(n)
 	return fi != nil && (len(fi.ctxParams) > 0 || len(fi.reqParams) > 0 || len(fi.ctxFields) > 0 || fi.blank || fi.structCtx)
@@ -618,4 +645,12 @@ func (r *Result) InTestFunc(n ast.Node) bool {
 
 func (r *Result) inTestFile(n ast.Node) bool {
 	return strings.HasSuffix(r.pass.Fset.File(n.Pos()).Name(), "_test.go")
+}
+
+// derefPtr returns the element type of a pointer type, or t.
+func derefPtr(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
 }

@@ -1,0 +1,95 @@
+// Package carriers: a parameter whose type has a method Context()
+// returning a context hands the function its caller's context, as an
+// *http.Request does: a gRPC server stream, a TLS handshake's
+// *tls.ClientHelloInfo. The testing types do not, and neither does a
+// parameter of a function that returns its type.
+package carriers
+
+import (
+	"context"
+	"crypto/tls"
+	"testing"
+)
+
+type DB struct{}
+
+func (DB) Exec(ctx context.Context, q string) error { return nil }
+
+// ServerStream is the shape of grpc.ServerStream and the generated
+// Service_MethodServer interfaces that embed it.
+type ServerStream interface {
+	Context() context.Context
+	SendMsg(m any) error
+}
+
+type Watch_EventsServer interface {
+	ServerStream
+	Send(string) error
+}
+
+type Server struct{ db DB }
+
+// A server-streaming handler has no ctx parameter: stream.Context() is
+// its caller's context.
+func (s *Server) Events(req string, stream Watch_EventsServer) error {
+	return s.db.Exec(context.Background(), req) // want `call of DB.Exec passes a root context \(context.Background\) while stream.Context\(\) is in scope; pass stream.Context\(\), or context.WithoutCancel\(stream.Context\(\)\) to outlive the caller`
+}
+
+func (s *Server) EventsRight(req string, stream Watch_EventsServer) error {
+	return s.db.Exec(stream.Context(), req)
+}
+
+// A certificate callback runs inside a handshake with its own context.
+func (s *Server) GetCertificate(hello *tls.ClientHelloInfo) (*tls.Certificate, error) {
+	return nil, s.db.Exec(context.TODO(), hello.ServerName) // want `call of DB.Exec passes a root context \(context.TODO\) while hello.Context\(\) is in scope`
+}
+
+// A test helper that takes t makes its own context: a test is a root.
+func Setup(t *testing.T, db DB) {
+	if err := db.Exec(context.Background(), "create"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func SetupTB(tb testing.TB, db DB) {
+	_ = db.Exec(context.Background(), "create")
+}
+
+// A function that returns the carrier's type builds or wraps it: its
+// parameter is input, not its caller's context.
+type wrapped struct {
+	Watch_EventsServer
+	ctx context.Context
+}
+
+func (w wrapped) Context() context.Context { return w.ctx }
+
+func Wrap(stream Watch_EventsServer, db DB) Watch_EventsServer {
+	_ = db.Exec(context.Background(), "wrap")
+	return wrapped{stream, context.Background()}
+}
+
+// A Context method that takes arguments, or is unexported, is no carrier.
+type Registry struct{}
+
+func (Registry) Context(name string) context.Context { return context.Background() }
+
+type local struct{}
+
+func (local) context() context.Context { return context.Background() }
+
+func Lookup(reg Registry, l local, db DB) error {
+	return db.Exec(context.Background(), "lookup")
+}
+
+// The receiver's Context method is the component's own, not a caller's.
+type Component struct {
+	lifetime func() context.Context
+	db       DB
+}
+
+func (c *Component) Context() context.Context { return c.lifetime() }
+
+func (c *Component) Flush() error {
+	return c.db.Exec(context.Background(), "flush")
+}
