@@ -134,9 +134,16 @@ func (r *Result) classifyCall(call *ast.CallExpr, idx int, look func(*ast.Ident)
 	if !r.resultIsContext(call, idx) {
 		return Class{Kind: Unknown}
 	}
-	// x.Context() of a parameter: r.Context(), stream.Context(), c.Request.Context().
+	// x.Context() of a parameter: r.Context(), stream.Context(),
+	// c.Request.Context(), c.Request().Context().
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Context" && len(call.Args) == 0 {
-		if v := r.baseVar(sel.X); v != nil && r.anyParam[v] && !r.ctx.like(info.TypeOf(sel.X)) {
+		x := sel.X
+		if req, ok := ast.Unparen(x).(*ast.CallExpr); ok && len(req.Args) == 0 && isHTTPRequest(info.TypeOf(req)) {
+			if m, ok := ast.Unparen(req.Fun).(*ast.SelectorExpr); ok {
+				x = m.X // c.Request(): the request of a framework's context
+			}
+		}
+		if v := r.baseVar(x); v != nil && r.anyParam[v] && !r.ctx.like(info.TypeOf(sel.X)) {
 			return Class{Kind: Caller}
 		}
 	}

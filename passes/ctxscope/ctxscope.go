@@ -190,10 +190,13 @@ type funcInfo struct {
 	decl   *ast.FuncDecl // outermost declaration, nil for package-level literals
 	sig    *types.Signature
 	// ctxParams are the named context parameters (context.Context or a
-	// type that implements it), reqParams the named *http.Request
-	// parameters; blank is set when a context parameter is _ or unnamed.
+	// type that implements it), reqParams the named parameters that carry
+	// one (an *http.Request, a gRPC stream: carrierPath) and reqPaths how
+	// each gives it (".Context()"); blank is set when a context parameter
+	// is _ or unnamed.
 	ctxParams []*types.Var
 	reqParams []*types.Var
+	reqPaths  []string
 	blank     bool
 	// recv is the receiver and ctxFields its context field, when it has
 	// exactly one (FuncDecl only).
@@ -323,8 +326,11 @@ func (r *Result) newFunc(n ast.Node, parent *funcInfo) *funcInfo {
 				fi.ctxParams = append(fi.ctxParams, v)
 				r.params[v] = true
 				r.declare(v, fi)
-			case v.Name() != "_" && r.carriesContext(v.Type()) && !returnsType(fi.sig, v.Type()):
-				fi.reqParams = append(fi.reqParams, v)
+			case v.Name() != "_" && !returnsType(fi.sig, v.Type()):
+				if path, ok := r.carrierPath(v.Type()); ok {
+					fi.reqParams = append(fi.reqParams, v)
+					fi.reqPaths = append(fi.reqPaths, path)
+				}
 			}
 		}
 	}
@@ -400,29 +406,52 @@ func isHTTPRequest(t types.Type) bool {
 	return ok && n.Obj().Name() == "Request" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http"
 }
 
-// carriesContext reports whether a parameter of type t hands the function
-// its caller's context through a Context method: an *http.Request
-// (r.Context()), a gRPC server stream (stream.Context()), a TLS handshake's
-// *tls.ClientHelloInfo, a command's *cobra.Command: any type with a method
-// Context() returning a context. The testing types are not: a test is a
-// root, and a helper that takes t may make its own context.
-func (r *Result) carriesContext(t types.Type) bool {
+// carrierPath returns how a parameter of type t hands the function its
+// caller's context, as the text that follows the parameter's name:
+// ".Context()" for an *http.Request (r.Context()), a gRPC server stream
+// (stream.Context()), a TLS handshake's *tls.ClientHelloInfo, any type with
+// an exported method Context() returning a context; ".Request().Context()"
+// for a framework's request context with a method Request() returning the
+// *http.Request (echo.Context); ".Request.Context()" for one with a field
+// Request of that type. The testing types carry none: a test is a root,
+// and a helper that takes t may make its own context.
+func (r *Result) carrierPath(t types.Type) (string, bool) {
 	if isHTTPRequest(t) {
-		return true
+		return ".Context()", true
 	}
 	if t == nil || r.ctx.like(t) {
-		return false
+		return "", false
 	}
 	if n, ok := types.Unalias(derefPtr(t)).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" {
-		return false
+		return "", false
 	}
-	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Context")
+	if res := nullary(t, "Context"); res != nil && r.ctx.like(res) {
+		return ".Context()", true
+	}
+	if res := nullary(t, "Request"); res != nil && isHTTPRequest(res) {
+		return ".Request().Context()", true
+	}
+	if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Request"); obj != nil {
+		if v, ok := obj.(*types.Var); ok && v.IsField() && v.Exported() && isHTTPRequest(v.Type()) {
+			return ".Request.Context()", true
+		}
+	}
+	return "", false
+}
+
+// nullary returns the result type of t's exported method name when it
+// takes no arguments and returns one value, or nil.
+func nullary(t types.Type, name string) types.Type {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
 	fn, ok := obj.(*types.Func)
 	if !ok || !fn.Exported() {
-		return false
+		return nil
 	}
 	sig := fn.Signature()
-	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && r.ctx.like(sig.Results().At(0).Type())
+	if sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return nil
+	}
+	return sig.Results().At(0).Type()
 }
 
 // returnsType reports whether sig returns a value of type t: a function
@@ -496,7 +525,7 @@ func (r *Result) CallerScope(n ast.Node, spawned bool) (Scope, bool) {
 			return Scope{Name: v.Name(), Var: v, Func: fi.node}, true
 		case len(fi.reqParams) > 0:
 			v := fi.reqParams[0]
-			return Scope{Name: v.Name() + ".Context()", Var: v, Func: fi.node}, true
+			return Scope{Name: v.Name() + fi.reqPaths[0], Var: v, Func: fi.node}, true
 		case len(fi.ctxFields) > 0:
 			return Scope{Name: fi.recv.Name() + "." + fi.ctxFields[0].Name(), Var: fi.recv, Func: fi.node, Field: true}, true
 		case fi.blank && !spawned:
@@ -526,7 +555,7 @@ func (r *Result) returnsRootCall(call *ast.CallExpr) bool {
 // OwnsContext reports whether the function or literal n itself (not an
 // enclosing function) has a context parameter (named or not), an
 // *http.Request parameter or another carrier of a context
-// (carriesContext), a receiver context field, or a parameter that carries
+// (carrierPath), a receiver context field, or a parameter that carries
 // a context in a field (create(&request{ctx: ctx})).
 func (r *Result) OwnsContext(n ast.Node) bool {
 	fi := r.fn(n)

@@ -9,6 +9,8 @@ import (
 	"context"
 	"crypto/tls"
 	"testing"
+
+	"echo"
 )
 
 type DB struct{}
@@ -92,4 +94,22 @@ func (c *Component) Context() context.Context { return c.lifetime() }
 
 func (c *Component) Flush() error {
 	return c.db.Exec(context.Background(), "flush")
+}
+
+// A framework's context that hands out the request carries its context.
+func (s *Server) Get(c echo.Context) error {
+	if err := s.db.Exec(context.Background(), "get"); err != nil { // want `call of DB.Exec passes a root context \(context.Background\) while c.Request\(\).Context\(\) is in scope; pass c.Request\(\).Context\(\), or context.WithoutCancel\(c.Request\(\).Context\(\)\) to outlive the caller`
+		return err
+	}
+	return s.db.Exec(c.Request().Context(), "get")
+}
+
+func (s *Server) Post(c *echo.BeegoContext) error {
+	ctx := context.Background()
+	return s.db.Exec(ctx, "post") // want `call of DB.Exec passes a root context \(context.Background\) while c.Request.Context\(\) is in scope`
+}
+
+func (s *Server) PostRight(c *echo.BeegoContext) error {
+	ctx := c.Request.Context()
+	return s.db.Exec(ctx, "post")
 }
