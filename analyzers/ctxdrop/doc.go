@@ -9,10 +9,11 @@
 // parameter, named or not, of context.Context or of a type that implements
 // it; r.Context() of an *http.Request parameter, or x.Context() of any
 // parameter x whose type has that method, such as a gRPC server stream or
-// a *tls.ClientHelloInfo (not the testing types, and not a parameter of a
-// function that returns its type, which builds or wraps it); a context
-// field of the receiver; or any of these captured by a closure that the function runs),
-// ctxdrop reports
+// a *tls.ClientHelloInfo, and c.Request().Context() of one that hands out
+// its request, such as echo.Context (not the testing types, and not a
+// parameter of a function that returns its type, which builds or wraps
+// it); a context field of the receiver; or any of these captured by a
+// closure that the function runs), ctxdrop reports
 //
 //   - a call that passes a root context to a context parameter:
 //     context.Background or context.TODO, directly, through a variable

@@ -29,8 +29,8 @@
 // At a spawn site in a function that has the caller's context in scope (a
 // context parameter, of context.Context or of a type that implements it, an
 // *http.Request parameter's r.Context() or x.Context() of another parameter
-// whose type has that method (a gRPC server stream), a context field of
-// the receiver,
+// whose type has that method (a gRPC server stream) or hands out its
+// request (echo.Context), a context field of the receiver,
 // or any of these captured by a closure; not an unnamed _ parameter, which
 // a framework may pass only for the call), spawnctx reports, each at its
 // own position with its own fix, every place where the spawned work

@@ -412,9 +412,10 @@ func isHTTPRequest(t types.Type) bool {
 // (stream.Context()), a TLS handshake's *tls.ClientHelloInfo, any type with
 // an exported method Context() returning a context; ".Request().Context()"
 // for a framework's request context with a method Request() returning the
-// *http.Request (echo.Context); ".Request.Context()" for one with a field
-// Request of that type. The testing types carry none: a test is a root,
-// and a helper that takes t may make its own context.
+// *http.Request (echo.Context). A field that holds a request is not
+// followed: an *http.Response's Request may be nil. The testing types
+// carry none: a test is a root, and a helper that takes t may make its own
+// context.
 func (r *Result) carrierPath(t types.Type) (string, bool) {
 	if isHTTPRequest(t) {
 		return ".Context()", true
@@ -430,11 +431,6 @@ func (r *Result) carrierPath(t types.Type) (string, bool) {
 	}
 	if res := nullary(t, "Request"); res != nil && isHTTPRequest(res) {
 		return ".Request().Context()", true
-	}
-	if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Request"); obj != nil {
-		if v, ok := obj.(*types.Var); ok && v.IsField() && v.Exported() && isHTTPRequest(v.Type()) {
-			return ".Request.Context()", true
-		}
 	}
 	return "", false
 }

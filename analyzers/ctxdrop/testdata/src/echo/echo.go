@@ -1,6 +1,6 @@
 // Package echo is the shape of a web framework's request context that
-// hands out the *http.Request (labstack/echo's Context), or holds it in a
-// field (beego's).
+// hands out the *http.Request (labstack/echo's Context), and of one that
+// holds it in a field (beego's).
 package echo
 
 import "net/http"
