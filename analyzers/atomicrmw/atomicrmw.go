@@ -181,6 +181,16 @@ func (c *checker) function(fn ast.Node, obj *types.Func, body *ast.BlockStmt) {
 		return
 	}
 	bound := c.boundLoads(body, loads)
+	// The Stores that one tested Load guards are one finding, at the
+	// first: one CompareAndSwap protocol replaces them all.
+	type finding struct {
+		act   *access
+		ck    *check
+		where int
+		also  []*access
+	}
+	var found []*finding
+	byLoad := map[*access]*finding{}
 	var fl *lintkit.Flow
 	var sections []slots.Section
 	for _, act := range acts {
@@ -209,7 +219,16 @@ func (c *checker) function(fn ast.Node, obj *types.Func, body *ast.BlockStmt) {
 		if c.singleWriter(act, ck, obj, sections) {
 			continue
 		}
-		c.report(act, ck, where)
+		if f := byLoad[ck.load]; f != nil {
+			f.also = append(f.also, act)
+			continue
+		}
+		f := &finding{act: act, ck: ck, where: where}
+		byLoad[ck.load] = f
+		found = append(found, f)
+	}
+	for _, f := range found {
+		c.report(f.act, f.ck, f.where, f.also)
 	}
 }
 
@@ -905,7 +924,10 @@ func (c *checker) collectWriters(held bool, body *ast.BlockStmt) {
 	})
 }
 
-func (c *checker) report(act *access, ck *check, where int) {
+// report reports the check-then-act of act guarded by ck, with the other
+// Stores the same Load guards (also) as related positions; a fix is
+// offered only for a single Store.
+func (c *checker) report(act *access, ck *check, where int, also []*access) {
 	name := types.ExprString(act.a.Loc)
 	verb := act.a.Op
 	var msg string
@@ -915,8 +937,13 @@ func (c *checker) report(act *access, ck *check, where int) {
 		msg = fmt.Sprintf("check-then-act on atomic %s: the %s depends on a comparison with an earlier Load, so a value another goroutine stores in between is lost; update it in a CompareAndSwap loop", name, verb)
 	}
 	opts := []lintkit.Option{lintkit.Related(ck.load.call.Pos(), ck.load.call.End(), "the Load tested here")}
-	if edits, title := c.fix(act, ck, where); edits != nil {
-		opts = append(opts, lintkit.Fix(title, edits...))
+	for _, a := range also {
+		opts = append(opts, lintkit.Related(a.call.Pos(), a.call.End(), "and a "+a.a.Op+" that the same Load guards"))
+	}
+	if len(also) == 0 {
+		if edits, title := c.fix(act, ck, where); edits != nil {
+			opts = append(opts, lintkit.Fix(title, edits...))
+		}
 	}
 	c.r.Report(act.call, msg, opts...)
 }

@@ -53,6 +53,10 @@
 // be proven so: an unexported variable, or a path with an unexported field
 // of a type of this package.
 //
+// The Stores and Swaps that one tested Load guards are one finding, at the
+// first of them, with the others listed with it: one CompareAndSwap
+// protocol replaces them all, so no fix is suggested for such a finding.
+//
 // The suggested fix, for an if statement without init or else whose
 // condition is the comparison alone, with constants or plain variables
 // compared and stored and no comment inside: if x.Load() == old {

@@ -38,6 +38,19 @@ type checker struct {
 	// context, with the calls from code that has a context: each is
 	// reported once, at its root.
 	makers map[*types.Func]*maker
+	// foreign are the calls, from code with a context, of each ctx-less
+	// helper of another package of the module that makes its own root:
+	// one finding per helper in this package, at its first call.
+	foreign map[*types.Func][]helperCall
+	// decls are the function declarations of the package, by object,
+	// built on first use.
+	decls map[*types.Func]*ast.FuncDecl
+}
+
+// A helperCall is a call of a ctx-less helper of another package.
+type helperCall struct {
+	d ctxscope.Drop
+	s ctxscope.Scope
 }
 
 // A maker is a ctx-less function of this package that makes its own root
@@ -64,7 +77,8 @@ func run(pass *analysis.Pass) (any, error) {
 		sp:     pass.ResultOf[spawners.Analyzer].(*spawners.Result),
 		dirs:   dirs,
 		r:      lintkit.NewReporter(pass, dirs),
-		makers: map[*types.Func]*maker{},
+		makers:  map[*types.Func]*maker{},
+		foreign: map[*types.Func][]helperCall{},
 	}
 	defer c.r.Finish()
 	for _, fn := range c.scope.Funcs() {
@@ -74,6 +88,7 @@ func run(pass *analysis.Pass) (any, error) {
 		c.spawnedHelper(site)
 	}
 	c.reportMakers()
+	c.reportForeign()
 	return nil, nil
 }
 
@@ -129,7 +144,11 @@ func (c *checker) check(fn ast.Node) {
 				continue
 			}
 			if !spawned {
-				c.reportHelper(d, s)
+				if ctxscope.ContextVariant(d.Helper) != nil {
+					c.reportHelper(d, s) // each call is the place to fix: call the variant
+				} else {
+					c.foreign[d.Helper.Origin()] = append(c.foreign[d.Helper.Origin()], helperCall{d, s})
+				}
 			}
 			continue
 		}
@@ -223,6 +242,9 @@ func (c *checker) spawnedHelper(site *spawners.Site) {
 	if _, ok := c.scope.Makes(fn); !ok || c.dirs.Has(fn, directives.Detach) {
 		return
 	}
+	if c.worker(fn) {
+		return // the component's background loop, not the spawning call's work
+	}
 	encl := c.scope.Enclosing(site.Node)
 	if encl == nil || c.scope.InTestFunc(encl) || c.detachedFunc(encl) || c.dirs.LineDirective(site.Node.Pos(), directives.Detach) != nil {
 		return
@@ -230,6 +252,47 @@ func (c *checker) spawnedHelper(site *spawners.Site) {
 	if s, ok := c.scope.CallerScope(encl, true); ok {
 		c.addMakerCall(fn, site.Node, encl, s)
 	}
+}
+
+// worker reports whether fn, a function of this package, is a background
+// loop: its body runs a loop without a condition (for { ... }, which ends
+// when its component says so: if p.closed() { return }) or ranges over a
+// channel until it is closed. Started on a goroutine of its own, it is the
+// component's worker (a pool's redial probe, a subscription's listener):
+// the context of the call that happened to start it would cancel it, or
+// tie one request's values to the component's lifetime.
+func (c *checker) worker(fn *types.Func) bool {
+	if c.decls == nil {
+		c.decls = map[*types.Func]*ast.FuncDecl{}
+		for _, f := range c.pass.Files {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+						c.decls[obj] = fd
+					}
+				}
+			}
+		}
+	}
+	d := c.decls[fn.Origin()]
+	if d == nil {
+		return false
+	}
+	for _, st := range d.Body.List {
+		switch st := st.(type) {
+		case *ast.ForStmt:
+			if st.Cond == nil {
+				return true
+			}
+		case *ast.RangeStmt:
+			if t := c.pass.TypesInfo.TypeOf(st.X); t != nil {
+				if _, ok := t.Underlying().(*types.Chan); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // addMakerCall records a call of helper, whose root is made in this
@@ -326,7 +389,7 @@ func (c *checker) originRelated(d ctxscope.Drop) []lintkit.Option {
 
 // reportHelper reports, at the call, a call of a ctx-less helper whose
 // root is made in another package, or that has a Context variant.
-func (c *checker) reportHelper(d ctxscope.Drop, s ctxscope.Scope) {
+func (c *checker) reportHelper(d ctxscope.Drop, s ctxscope.Scope, others ...helperCall) bool {
 	name := lintkit.ShortName(d.Helper, c.pass.Pkg)
 	ctxName := s.Name
 	if s.Blank {
@@ -342,7 +405,40 @@ func (c *checker) reportHelper(d ctxscope.Drop, s ctxscope.Scope) {
 	}
 	msg := fmt.Sprintf("call of %s drops the caller's context: %s makes its own root context (%s) while %s; %s",
 		name, name, d.Fact.Chain(c.pass.Pkg), inScope, advice)
-	c.r.Report(d.Call, msg, c.scope.ChainRelated(d.Helper)...)
+	opts := c.scope.ChainRelated(d.Helper)
+	for _, o := range others {
+		where := "also called here with the caller's context in scope"
+		if !o.s.Blank {
+			where = "also called here with " + o.s.Name + " in scope"
+		}
+		opts = append(opts, lintkit.Related(o.d.Call.Pos(), o.d.Call.End(), where))
+	}
+	return c.r.Report(d.Call, msg, opts...)
+}
+
+// reportForeign reports the calls of each ctx-less helper of another
+// package that makes its own root context: once per helper in this
+// package, at its first call, with the other calls as related positions.
+// The fix belongs to the helper (a ctx parameter), not to each call.
+func (c *checker) reportForeign() {
+	var helpers []*types.Func
+	for fn, calls := range c.foreign {
+		slices.SortFunc(calls, func(a, b helperCall) int { return int(a.d.Call.Pos() - b.d.Call.Pos()) })
+		helpers = append(helpers, fn)
+	}
+	slices.SortFunc(helpers, func(a, b *types.Func) int {
+		return int(c.foreign[a][0].d.Call.Pos() - c.foreign[b][0].d.Call.Pos())
+	})
+	for _, fn := range helpers {
+		calls := c.foreign[fn]
+		for i, hc := range calls {
+			// A call silenced by a directive is left out; the next one
+			// carries the finding.
+			if c.reportHelper(hc.d, hc.s, calls[i+1:]...) {
+				break
+			}
+		}
+	}
 }
 
 // reportMakers reports each ctx-less function of this package that makes

@@ -92,3 +92,25 @@ func TestNoDetachFixWithoutContext(t *testing.T) {
 		t.Error("no fix offered at all")
 	}
 }
+
+// TestForeignHelperOnce: the calls of one helper of another package are
+// one finding in this package, at the first call, with the others as
+// related positions.
+func TestForeignHelperOnce(t *testing.T) {
+	var got []string
+	for _, r := range analysistest.Run(t, analysistest.TestData(), ctxdrop.Analyzer, "crosspkg/use") {
+		for _, d := range r.Diagnostics {
+			if !strings.HasPrefix(d.Message, "call of dep.Flush") {
+				continue
+			}
+			got = append(got, fmt.Sprintf("%d", r.Pass.Fset.Position(d.Pos).Line))
+			for _, rel := range d.Related {
+				got = append(got, fmt.Sprintf("%d: %s", r.Pass.Fset.Position(rel.Pos).Line, rel.Message))
+			}
+		}
+	}
+	want := []string{"23", "27: also called here with c in scope", "28: also called here with c in scope"}
+	if !slices.Equal(got, want) {
+		t.Errorf("dep.Flush findings = %q, want %q", got, want)
+	}
+}

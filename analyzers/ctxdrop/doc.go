@@ -10,9 +10,10 @@
 // it; r.Context() of an *http.Request parameter, or x.Context() of any
 // parameter x whose type has that method, such as a gRPC server stream or
 // a *tls.ClientHelloInfo, and c.Request().Context() of one that hands out
-// its request, such as echo.Context (not the testing types, and not a
+// its request, such as echo.Context (not the testing types, not a
 // parameter of a function that returns its type, which builds or wraps
-// it); a context field of the receiver; or any of these captured by a
+// it, and not in a test helper, one with a testing parameter, whose other
+// parameters are fixtures); a context field of the receiver; or any of these captured by a
 // closure that the function runs), ctxdrop reports
 //
 //   - a call that passes a root context to a context parameter:
@@ -24,8 +25,11 @@
 //     own root context and is called from code that has one: once, at its
 //     root, with every such call (and the helper chain) as related
 //     positions, since the helper is where the fix goes. A call of such a
-//     helper of another package is reported at the call, as is a helper
-//     with a Context variant (call SyncContext with ctx instead of Sync);
+//     helper of another package is reported once in the calling package,
+//     at its first call from code with a context, with the other calls as
+//     related positions (the fix is the helper's ctx parameter); a call of
+//     a helper with a Context variant is reported at each call (call
+//     SyncContext with ctx instead of Sync);
 //   - a task struct that carries a root context in a context field
 //     (task{ctx: context.Background()}, or t.ctx = ... field by field) and
 //     leaves for other work: sent on a channel, queued in a slice or
@@ -65,7 +69,11 @@
 // inside the standard library or another module, where there is no
 // context to pass; main, init and tests, which have no caller context; a
 // literal the function returns or stores, which belongs to whoever runs
-// it; spawned work, which spawnctx reports.
+// it; spawned work, which spawnctx reports; a ctx-less background loop of
+// this package started on a goroutine of its own (go p.redial(), whose
+// body runs for { ... } until its component closes, or ranges over a
+// channel): the component's worker, which the starting call's context
+// would cancel.
 //
 // Limits: variables assigned in a closure or through a pointer are not
 // followed (their provenance is unknown); func values held in variables,

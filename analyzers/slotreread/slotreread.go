@@ -527,6 +527,17 @@ func (c *checker) guarded(sel *ast.SelectorExpr, stack []ast.Node, sections []sl
 		if p.Op == token.AND {
 			return nil
 		}
+	case *ast.SelectorExpr:
+		// A pointer to an atomic (state *atomic.Pointer[T]): s.state.Load()
+		// and s.state.Store(v) are reads and writes of the atomic slot,
+		// classified as such; the field is only the way to it.
+		if len(stack) > 1 {
+			if call, ok := stack[len(stack)-2].(*ast.CallExpr); ok && call.Fun == p {
+				if a, ok := slots.AtomicOp(info, call); ok && a.Loc == ast.Expr(sel) {
+					return nil
+				}
+			}
+		}
 	}
 	owner := c.k.Key(sel.X)
 	if owner == "" {

@@ -334,6 +334,19 @@ func (r *Result) newFunc(n ast.Node, parent *funcInfo) *funcInfo {
 			}
 		}
 	}
+	if len(fi.reqParams) > 0 && takesTesting(fi.sig) {
+		// A test helper: the test is the root, and the objects it is
+		// handed (a client, a stream) are fixtures, not a caller's
+		// context; an *http.Request is still the request's.
+		var reqs []*types.Var
+		var paths []string
+		for i, v := range fi.reqParams {
+			if isHTTPRequest(v.Type()) {
+				reqs, paths = append(reqs, v), append(paths, fi.reqPaths[i])
+			}
+		}
+		fi.reqParams, fi.reqPaths = reqs, paths
+	}
 	if ftype.Results != nil {
 		for _, field := range ftype.Results.List {
 			for _, id := range field.Names {
@@ -433,6 +446,20 @@ func (r *Result) carrierPath(t types.Type) (string, bool) {
 		return ".Request().Context()", true
 	}
 	return "", false
+}
+
+// takesTesting reports whether sig has a parameter of a type of package
+// testing (*testing.T, testing.TB, ...): a test helper.
+func takesTesting(sig *types.Signature) bool {
+	if sig == nil {
+		return false
+	}
+	for i := range sig.Params().Len() {
+		if n, ok := types.Unalias(derefPtr(sig.Params().At(i).Type())).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" {
+			return true
+		}
+	}
+	return false
 }
 
 // nullary returns the result type of t's exported method name when it

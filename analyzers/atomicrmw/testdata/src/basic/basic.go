@@ -169,3 +169,16 @@ func (q *queue) Push(v uint64) {
 }
 
 func (q *queue) Reset() { q.setFirst(0) }
+
+// Two Stores guarded by one Load are one finding, at the first (go-redis's
+// EWMA: seeded when zero, folded otherwise); the other is related.
+type ewma struct{ v atomic.Int64 }
+
+func (e *ewma) observe(sample int64) {
+	old := e.v.Load()
+	if old == 0 {
+		e.v.Store(sample) // want `check-then-act on atomic e\.v: two goroutines can both pass the test of its Load and both Store`
+		return
+	}
+	e.v.Store(old + (sample-old)/8)
+}

@@ -140,3 +140,17 @@ func (s *Store) sync(ctx context.Context) error { return s.db.Exec(ctx, "sync") 
 func (s *Store) Flush(ctx context.Context) error {
 	return s.Sync() // want `call of Store.Sync drops the caller's context: Store.Sync makes its own root context \(context.Background\) while ctx is in scope; call Store.SyncContext with ctx instead`
 }
+
+// A one-shot helper started on a goroutine is the starting call's work:
+// reported once, at the helper's root.
+type Notifier struct{ db *DB }
+
+func (n *Notifier) send(id string) {
+	_ = n.db.Exec(context.Background(), id) // want `Notifier.send makes its own root context \(context.Background\) but is called with a context in scope from Notifier.Notify`
+}
+
+func (n *Notifier) Notify(ctx context.Context, ids []string) {
+	for _, id := range ids {
+		go n.send(id)
+	}
+}

@@ -115,3 +115,13 @@ func (s *Server) Post(c *echo.BeegoContext) error {
 func (s *Server) Decode(resp *http.Response) error {
 	return s.db.Exec(context.Background(), "decode")
 }
+
+// A test helper's carrier parameters are the test's fixtures: the test is
+// the root. A request is still the request's.
+func PublishFixture(t *testing.T, stream Watch_EventsServer, db DB) {
+	_ = db.Exec(context.Background(), "fixture")
+}
+
+func ServeFixture(t testing.TB, r *http.Request, db DB) {
+	_ = db.Exec(context.Background(), "fixture") // want `call of DB.Exec passes a root context \(context.Background\) while r.Context\(\) is in scope`
+}

@@ -245,3 +245,48 @@ func (r *recorder) probe() { r.db.Exec(context.Background(), "ping") }
 func (s *Server) warm() { s.db.Exec(context.Background(), "warm") } // silenced by the directive
 
 func (s *Server) Handle(ctx context.Context) { s.warm() }
+
+// A background loop of a component, started on its own goroutine by the
+// call that needs it (a pool's redial probe after failed dials, a
+// subscription's listener): the component's worker, not that call's work.
+type Pool struct {
+	db     *DB
+	closed chan struct{}
+	events chan string
+}
+
+func (p *Pool) isClosed() bool {
+	select {
+	case <-p.closed:
+		return true
+	default:
+		return false
+	}
+}
+
+func (p *Pool) redial() {
+	for {
+		if p.isClosed() {
+			return
+		}
+		if p.db.Exec(context.Background(), "ping") == nil {
+			return
+		}
+	}
+}
+
+func (p *Pool) listen() {
+	ctx := context.TODO()
+	for ev := range p.events {
+		p.db.Exec(ctx, ev)
+	}
+}
+
+func (p *Pool) Dial(ctx context.Context) error {
+	if err := p.db.Exec(ctx, "dial"); err != nil {
+		go p.redial()
+		return err
+	}
+	go p.listen()
+	return nil
+}

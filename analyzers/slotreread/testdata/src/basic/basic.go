@@ -395,3 +395,13 @@ func (p *Pinned) Keys() (string, int) {
 	port := p.Current().Port // want `slot p\.Current\(\) read twice`
 	return k, port
 }
+
+// The atomic behind a pointer field is a slot like one held by value.
+type ptrMixin struct {
+	state *atomic.Pointer[Run]
+}
+
+func (m *ptrMixin) twice() string {
+	r := m.state.Load()
+	return r.ID + m.state.Load().ID // want `slot m.state read twice in one operation`
+}

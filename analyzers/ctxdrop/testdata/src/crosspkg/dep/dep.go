@@ -27,3 +27,8 @@ func Start() *Worker {
 	put(ctx, "start")
 	return w
 }
+
+// Flush and Sync make their own root contexts: MakesRoot facts.
+func Flush() { put(context.Background(), "flush") }
+
+func Sync() { put(context.Background(), "sync") }

@@ -15,3 +15,23 @@ func handler(ctx context.Context) {
 	put(dep.Background(), "") // want `call of put passes a root context \(dep.Background, which returns context.TODO\)`
 	dep.Start()
 }
+
+// One foreign helper called from several functions of this package is
+// one finding, at its first call: the fix is the helper's ctx parameter.
+// The other calls are related positions.
+func get(ctx context.Context) {
+	dep.Flush() // want `call of dep.Flush drops the caller's context: dep.Flush makes its own root context \(context.Background\) while ctx is in scope`
+}
+
+func list(c context.Context) {
+	dep.Flush()
+	dep.Flush()
+}
+
+// A call silenced by a directive hands the finding to the next one.
+func scan(ctx context.Context) {
+	//ctxbound:ignore ctxdrop -- the sync is the process's, not the request's
+	dep.Sync()
+	put(ctx, "scan")
+	dep.Sync() // want `call of dep.Sync drops the caller's context`
+}
