@@ -72,11 +72,11 @@ type makerCall struct {
 func run(pass *analysis.Pass) (any, error) {
 	dirs := pass.ResultOf[directives.Analyzer].(*directives.Result)
 	c := &checker{
-		pass:   pass,
-		scope:  pass.ResultOf[ctxscope.Analyzer].(*ctxscope.Result),
-		sp:     pass.ResultOf[spawners.Analyzer].(*spawners.Result),
-		dirs:   dirs,
-		r:      lintkit.NewReporter(pass, dirs),
+		pass:    pass,
+		scope:   pass.ResultOf[ctxscope.Analyzer].(*ctxscope.Result),
+		sp:      pass.ResultOf[spawners.Analyzer].(*spawners.Result),
+		dirs:    dirs,
+		r:       lintkit.NewReporter(pass, dirs),
 		makers:  map[*types.Func]*maker{},
 		foreign: map[*types.Func][]helperCall{},
 	}
