@@ -171,7 +171,7 @@ func TestNewAppliesSettings(t *testing.T) {
 		"checks", []string{"directive", "spawnctx", "envidentity"},
 		"identity_keys", []string{"CTXBOUND_OWNER"},
 		"identity_patterns", []string{"AGENT_*_TOKEN"},
-		"behaviour_keys", []string{"APP_RUN"},
+		"behaviour_keys", []string{"APP_RUN_ID"},
 		"roots", []string{"example.com/cmd/..."},
 		"spawners", []string{"example.com/pool.Go", "(*example.com/pool.Pool).Submit"},
 		"spawnenv_strict", true,
@@ -191,7 +191,7 @@ func TestNewAppliesSettings(t *testing.T) {
 	for name, want := range map[string][]string{
 		"identity-keys":     {"CTXBOUND_OWNER"},
 		"identity-patterns": {"AGENT_*_TOKEN"},
-		"behaviour-keys":    {"APP_RUN"},
+		"behaviour-keys":    {"APP_RUN_ID"},
 		"roots":             {"example.com/cmd/..."},
 		"spawners":          {"example.com/pool.Go", "(*example.com/pool.Pool).Submit"},
 	} {
@@ -222,7 +222,7 @@ func TestNewAppliesSettings(t *testing.T) {
 	}{
 		{"IsIdentityKey(CTXBOUND_OWNER)", c.IsIdentityKey("CTXBOUND_OWNER"), true},
 		{"IsIdentityKey(AGENT_GITHUB_TOKEN)", c.IsIdentityKey("AGENT_GITHUB_TOKEN"), true},
-		{"IsIdentityKey(APP_RUN) (behaviour beats the default rule)", c.IsIdentityKey("APP_RUN"), false},
+		{"IsIdentityKey(APP_RUN_ID) (behaviour beats the default rule)", c.IsIdentityKey("APP_RUN_ID"), false},
 		{"IsIdentityKey(CTXBOUND_OTHER)", c.IsIdentityKey("CTXBOUND_OTHER"), false},
 		{"IsRootPackage(example.com/cmd/agent)", c.IsRootPackage("example.com/cmd/agent"), true},
 		{"IsRootPackage(example.com/internal)", c.IsRootPackage("example.com/internal"), false},

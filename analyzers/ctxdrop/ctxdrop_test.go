@@ -15,7 +15,7 @@ import (
 // standard library they import is analysed once.
 func TestScenarios(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), ctxdrop.Analyzer,
-		"basic", "negative", "provenance", "contexttypes", "carriers", "crosspkg/use", "generated", "suppress")
+		"basic", "negative", "provenance", "contexttypes", "carriers", "compat", "crosspkg/use", "generated", "suppress")
 }
 
 // TestFixes applies the fixes; on golang.org/x/net/context, which has no
@@ -109,7 +109,7 @@ func TestForeignHelperOnce(t *testing.T) {
 			}
 		}
 	}
-	want := []string{"23", "27: also called here with c in scope", "28: also called here with c in scope"}
+	want := []string{"24", "28: also called here with c in scope", "29: also called here with c in scope"}
 	if !slices.Equal(got, want) {
 		t.Errorf("dep.Flush findings = %q, want %q", got, want)
 	}

@@ -37,7 +37,8 @@
 // JOB, WORKER or CONVERSATION, optionally followed by ID, KEY or LOCK, or by
 // TOKEN, PORT, SOCKET or ADDR, a session's own credential or endpoint
 // (SESSION_ID, APP_RUN_ID, AGENT_SESSION_KEY, AGENT_KANBAN_TASK,
-// WORKER_CLAIM_LOCK, AGENT_SESSION_TOKEN, ENGINE_SESSION_PORT), never HOME,
+// WORKER_CLAIM_LOCK, AGENT_SESSION_TOKEN, ENGINE_SESSION_PORT; RUN only
+// with a suffix: a bare DRY_RUN or HOST_RUN is no run), never HOME,
 // PATH, USER, XDG_SESSION_ID or another common process setting, plus the
 // keys and patterns configured; keys configured behaviour-only never are
 // (see docs/config.md). Messages quote at most 80 bytes of a key: its head,

@@ -20,12 +20,15 @@
 // used from the second read's statement on. A slot read is:
 //
 //   - x.f.Load() of an atomic.Pointer[T] or atomic.Value, type parameters
-//     included;
+//     included, also through a field that points to the atomic (not when
+//     the Load of an atomic.Value is asserted to a value type, a struct, a
+//     number or a string: x.conf.Load().(Config) copies a snapshot of
+//     data out, and no run is bound to it);
 //   - a call of a method marked //ctxbound:slot, also an interface method;
 //   - a call of an inferred accessor: a method without parameters that
 //     returns a field of its receiver read under the receiver's mutex, or
-//     the Load of an atomic field of its receiver (a fact, so it works for
-//     accessors declared in other packages);
+//     the Load of an atomic field of its receiver, not asserted to a value
+//     type (a fact, so it works for accessors declared in other packages);
 //   - a pointer or interface field x.f read inside a critical section of x's
 //     mutex, when the second read is in another critical section.
 //

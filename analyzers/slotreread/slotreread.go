@@ -197,6 +197,11 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 			}
 		case *ast.CallExpr:
 			if rd, w, lock := c.call(n); rd != nil {
+				if ta, ok := parent.(*ast.TypeAssertExpr); ok && rd.kind == kindAtomic {
+					if t := info.TypeOf(ta); t != nil && !slots.IsBinding(t) {
+						break // s.conf.Load().(Config): a copy of a value, a snapshot of data
+					}
+				}
 				c.finish(rd, parent, stack)
 				reads = append(reads, rd)
 			} else if w != "" {

@@ -13,7 +13,7 @@ func TestDefaultIdentityKeys(t *testing.T) {
 	for key, want := range map[string]bool{
 		"SESSION_ID": true, "APP_RUN_ID": true, "AGENT_SESSION_KEY": true,
 		"AGENT_KANBAN_TASK": true, "WORKER_CLAIM_LOCK": true, "HERMES_SESSION_KEY": true,
-		"TENANT": false, "RUN": false, "APP_TENANT": true, "REQUEST_ID": true, "CONVERSATION_ID": true, "JOB_ID": true,
+		"TENANT": false, "RUN": false, "DRY_RUN": false, "HOST_RUN": false, "CI_RUN_TOKEN": true, "APP_TENANT": true, "REQUEST_ID": true, "CONVERSATION_ID": true, "JOB_ID": true,
 		"HOME": false, "PATH": false, "USER": false, "XDG_SESSION_ID": false,
 		"SESSION_MANAGER": false, "GOFLAGS": false, "LOG_LEVEL": false, "ID": false,
 		"RUNTIME": false, "TASKS_DIR": false, "API_KEY": false, "SESSION_TIMEOUT": false,

@@ -26,9 +26,9 @@ var processSettings = []string{
 // IsDefaultIdentityKey reports whether key is an identity key by the default
 // rule: its last underscore-separated words are one of SESSION, TASK, RUN,
 // REQUEST, TENANT, CLAIM, JOB, WORKER or CONVERSATION, optionally followed by
-// ID, KEY, LOCK, TOKEN, PORT, SOCKET or ADDR; a key of one word (RUN, TASK)
-// and common process settings (HOME, PATH, USER, XDG_SESSION_ID, ...) never
-// are. It looks only at the last two words: a key may be a constant of
+// ID, KEY, LOCK, TOKEN, PORT, SOCKET or ADDR (RUN only so: a bare DRY_RUN
+// or HOST_RUN is no run); a key of one word (RUN, TASK) and common process
+// settings (HOME, PATH, USER, XDG_SESSION_ID, ...) never are. It looks only at the last two words: a key may be a constant of
 // megabytes.
 func IsDefaultIdentityKey(key string) bool {
 	i := strings.LastIndexByte(key, '_')
@@ -39,6 +39,12 @@ func IsDefaultIdentityKey(key string) bool {
 		return false
 	}
 	last := key[i+1:]
+	if last == "RUN" {
+		// A bare RUN names an action or a place more often than a run:
+		// DRY_RUN, FIRST_RUN, HOST_RUN (the host's /run directory). A run
+		// is identified with a suffix: APP_RUN_ID, CI_RUN_TOKEN.
+		return false
+	}
 	if slices.Contains(identityWords, last) {
 		return true
 	}

@@ -205,7 +205,15 @@ func (r *Result) compat(call *ast.CallExpr, fn *types.Func) bool {
 		return false
 	}
 	obj, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func)
-	return obj != nil && !lintkit.TakesContext(obj.Signature()) && fn.Name() == d.Name.Name+"Context"
+	if obj == nil || lintkit.TakesContext(obj.Signature()) {
+		return false
+	}
+	for _, suffix := range variantSuffixes {
+		if fn.Name() == d.Name.Name+suffix {
+			return true
+		}
+	}
+	return false
 }
 
 // carrier reports whether t (or a result of the tuple t) is a value that

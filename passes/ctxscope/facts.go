@@ -40,6 +40,11 @@ type MakesRoot struct {
 	At     string // "file.go:12"
 	Via    []Step // helpers from this function's callee to the maker
 	Module string // the module that declares the maker: only there is it actionable
+	// Compat: the function is the context-less variant of an API that
+	// delegates to its Context variant with a root (Query calling
+	// QueryContext(context.Background(), ...)): its callers are told to
+	// call the variant, and the fact does not pass on to them.
+	Compat bool
 }
 
 // A Step is one helper of a MakesRoot chain: the call of function Name
@@ -79,7 +84,12 @@ func (f *MakesRoot) chain(from *types.Package, positions bool) string {
 // AFact marks MakesRoot as a fact.
 func (*MakesRoot) AFact() {}
 
-func (f *MakesRoot) String() string { return "makes root " + f.chain(nil, true) }
+func (f *MakesRoot) String() string {
+	if f.Compat {
+		return "makes root " + f.chain(nil, true) + " (the context-less variant)"
+	}
+	return "makes root " + f.chain(nil, true)
+}
 
 // Returns returns the ReturnsRoot fact of fn, from this package or another.
 func (r *Result) Returns(fn *types.Func) (*ReturnsRoot, bool) {
@@ -247,6 +257,9 @@ func (r *Result) returnsRoot(d *ast.FuncDecl) *ReturnsRoot {
 // it makes a root context it uses itself or calls a helper of this module
 // that does, and the position of that call. Not its own, so not blamed on
 // its callers:
+//   - a function that returns a context: it hands its context over (a
+//     lazily made default, fiber's UserContext), and ReturnsRoot covers
+//     the one that is always a root;
 //   - literals it returns, stores or sends: whoever runs them makes their
 //     roots;
 //   - goroutines it starts: work of their own (a server's per-connection
@@ -257,15 +270,36 @@ func (r *Result) returnsRoot(d *ast.FuncDecl) *ReturnsRoot {
 //     cleanup), and its callers lose no values through it.
 func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, makesAt) {
 	defer lintkit.At(r.pass.Fset, d)
+	if obj, ok := r.pass.TypesInfo.Defs[d.Name].(*types.Func); ok {
+		res := obj.Signature().Results()
+		for i := range res.Len() {
+			if r.ctx.like(res.At(i).Type()) {
+				// It hands its context to its caller (a request's
+				// UserContext, made lazily from a root): the caller sees
+				// it, and ReturnsRoot says when it is always a root.
+				return nil, makesAt{}
+			}
+		}
+	}
 	enter := func(lit *ast.FuncLit) bool { return !r.OwnsContext(lit) && !r.Detached(lit) && !r.fn(lit).goroutine }
 	for _, drop := range r.Drops(d, enter) {
-		if drop.Exempt != "" || drop.Returned || r.goCalls[drop.Call] {
+		// The context-less variant of an API (Query calling
+		// QueryContext(context.Background(), ...)) makes a root too: its
+		// callers with a context are told to call the variant instead.
+		if (drop.Exempt != "" && drop.Exempt != "compat") || drop.Returned || r.goCalls[drop.Call] {
 			continue
 		}
 		if drop.Class.Deadline && drop.Reads == nil {
 			continue
 		}
 		if drop.Helper != nil {
+			if drop.Fact.Compat {
+				// A call of another API's context-less variant is reported
+				// at the call (call its Context variant); it makes this
+				// function no root maker of its own (net.Dial, through
+				// Dialer.Dial: a caller should dial with a Dialer and ctx).
+				continue
+			}
 			step := Step{Name: lintkit.ShortName(drop.Helper, drop.Helper.Pkg()), At: r.where(drop.Call.Pos())}
 			if drop.Helper.Pkg() != nil {
 				step.Pkg = drop.Helper.Pkg().Path()
@@ -277,7 +311,7 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, makesAt) {
 			return &MakesRoot{What: drop.Fact.What, At: drop.Fact.At, Via: via, Module: r.module}, makesAt{pos: drop.Call.Pos(), next: drop.Helper}
 		}
 		o := drop.Class.Origin
-		return &MakesRoot{What: drop.Class.What, At: r.where(o.Pos()), Module: r.module}, makesAt{pos: o.Pos(), origin: o}
+		return &MakesRoot{What: drop.Class.What, At: r.where(o.Pos()), Module: r.module, Compat: drop.Exempt == "compat"}, makesAt{pos: o.Pos(), origin: o}
 	}
 	return nil, makesAt{}
 }
@@ -287,19 +321,24 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, makesAt) {
 // QueryContext, Dial -> DialContext), or nil. Where it exists, that is the
 // fix for a caller, rather than a new parameter.
 func ContextVariant(fn *types.Func) *types.Func {
-	name := fn.Name() + "Context"
-	var obj types.Object
-	if recv := fn.Signature().Recv(); recv != nil {
-		obj, _, _ = types.LookupFieldOrMethod(recv.Type(), true, fn.Pkg(), name)
-	} else if fn.Pkg() != nil {
-		obj = fn.Pkg().Scope().Lookup(name)
+	for _, suffix := range variantSuffixes {
+		name := fn.Name() + suffix
+		var obj types.Object
+		if recv := fn.Signature().Recv(); recv != nil {
+			obj, _, _ = types.LookupFieldOrMethod(recv.Type(), true, fn.Pkg(), name)
+		} else if fn.Pkg() != nil {
+			obj = fn.Pkg().Scope().Lookup(name)
+		}
+		if v, ok := obj.(*types.Func); ok && lintkit.TakesContext(v.Signature()) {
+			return v
+		}
 	}
-	v, ok := obj.(*types.Func)
-	if !ok || !lintkit.TakesContext(v.Signature()) {
-		return nil
-	}
-	return v
+	return nil
 }
+
+// variantSuffixes are how an API names the variant of a function that
+// takes a context: QueryContext, NewRequestWithContext.
+var variantSuffixes = []string{"Context", "WithContext"}
 
 // makesAt records, for a function of this package with a MakesRoot fact,
 // where it makes its root context (origin) or calls next, the helper that

@@ -22,6 +22,8 @@ func TestFacts(t *testing.T) {
 		{&ctxscope.MakesRoot{What: "context.Background", At: "store.go:42", Module: "example.com/m",
 			Via: []ctxscope.Step{{Pkg: "example.com/m/store", Name: "Store.flush", At: "store.go:40"}}}, 320,
 			"makes root through store.Store.flush (store.go:40): context.Background at store.go:42"},
+		{&ctxscope.MakesRoot{What: "context.Background", At: "sql.go:7", Module: "example.com/m", Compat: true}, 256,
+			"makes root context.Background at sql.go:7 (the context-less variant)"},
 		{&ctxscope.ReadsValues{Params: []int{0}}, 96, "reads values of ctx 0"},
 		{&ctxscope.ReadsValues{Params: []int{0, 2}, Via: "trace.SpanFromContext"}, 128, "reads values of ctx 0, 2 through trace.SpanFromContext"},
 	} {

@@ -275,6 +275,13 @@ func accessor(info *types.Info, fd *ast.FuncDecl) *Accessor {
 			}
 			e := ast.Unparen(n.Results[0])
 			if ta, isTA := e.(*ast.TypeAssertExpr); isTA {
+				if t := info.TypeOf(ta); t != nil && !IsBinding(t) {
+					// return s.conf.Load().(Config): a copy of a value,
+					// a snapshot of data, not a binding (hashicorp/raft's
+					// reloadable config).
+					ok = false
+					return false
+				}
 				e = ast.Unparen(ta.X)
 			}
 			if call, isCall := e.(*ast.CallExpr); isCall {

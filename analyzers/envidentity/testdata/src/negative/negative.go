@@ -94,3 +94,7 @@ func flags() bool {
 func processEndpoints() (string, string, string) {
 	return os.Getenv("HTTP_PORT"), os.Getenv("GITHUB_TOKEN"), os.Getenv("DBUS_SESSION_BUS_ADDRESS")
 }
+
+// A bare RUN names an action or a place: the host's /run directory, a dry
+// run. A run is identified with a suffix (APP_RUN_ID).
+func hostRun() string { return os.Getenv("HOST_RUN") + os.Getenv("APP_DRY_RUN") }

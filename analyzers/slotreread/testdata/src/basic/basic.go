@@ -405,3 +405,13 @@ func (m *ptrMixin) twice() string {
 	r := m.state.Load()
 	return r.ID + m.state.Load().ID // want `slot m.state read twice in one operation`
 }
+
+// An atomic.Value that holds a pointer binds a run: every read counts.
+type valueSlot struct{ v atomic.Value }
+
+func (s *valueSlot) Bind(r *Run) { s.v.Store(r) }
+
+func (s *valueSlot) twice() string {
+	r := s.v.Load().(*Run)
+	return r.ID + s.v.Load().(*Run).ID // want `slot s.v read twice in one operation`
+}

@@ -29,3 +29,30 @@ func (m *hooksMixin) AddHook(h func()) {
 	next := &hookState{hooks: append(append([]func(){}, old.hooks...), h)}
 	m.state.Store(next)
 }
+
+// An atomic.Value that holds a copied value (a struct, not a pointer) is a
+// snapshot of data: each Load copies it out, and a re-read picks up a
+// reload on purpose (hashicorp/raft's reloadable config). No run is bound.
+type Config struct {
+	HeartbeatTimeout int
+	LocalID          string
+}
+
+type Raft struct{ conf atomic.Value }
+
+func (r *Raft) config() Config { return r.conf.Load().(Config) }
+
+func (r *Raft) Reload(c Config) { r.conf.Store(c) }
+
+func (r *Raft) header() (int, string, string) {
+	return r.config().HeartbeatTimeout, r.config().LocalID, r.config().LocalID
+}
+
+func (r *Raft) loop(ticks <-chan struct{}) {
+	timeout := r.config().HeartbeatTimeout
+	for range ticks {
+		if timeout != r.conf.Load().(Config).HeartbeatTimeout {
+			timeout = r.config().HeartbeatTimeout
+		}
+	}
+}

@@ -32,3 +32,27 @@ func Start() *Worker {
 func Flush() { put(context.Background(), "flush") }
 
 func Sync() { put(context.Background(), "sync") }
+
+// Lookup is the context-less variant of LookupContext: a MakesRoot fact
+// marked as such. Its callers with a context are told to call the variant.
+func Lookup(key string) { LookupContext(context.Background(), key) }
+
+func LookupContext(ctx context.Context, key string) { put(ctx, key) }
+
+// Resolve calls another API's context-less variant: no fact of its own.
+func Resolve(key string) { Lookup(key) }
+
+// Request hands out its user context, made lazily from a root: no
+// MakesRoot fact, since the caller gets the context it returns.
+type Request struct{ values map[string]any }
+
+func (r *Request) SetUserContext(ctx context.Context) { r.values["user"] = ctx }
+
+func (r *Request) UserContext() context.Context {
+	ctx, ok := r.values["user"].(context.Context)
+	if !ok {
+		ctx = context.Background()
+		r.SetUserContext(ctx)
+	}
+	return ctx
+}

@@ -3,6 +3,7 @@ package use
 
 import (
 	"context"
+	"time"
 
 	"crosspkg/dep"
 )
@@ -34,4 +35,18 @@ func scan(ctx context.Context) {
 	dep.Sync()
 	put(ctx, "scan")
 	dep.Sync() // want `call of dep.Sync drops the caller's context`
+}
+
+// Each call of a context-less variant is its own finding: the fix is at
+// the call (call the variant with ctx).
+func find(ctx context.Context) {
+	dep.Lookup("a") // want `call of dep.Lookup drops the caller's context: dep.Lookup makes its own root context \(context.Background\) while ctx is in scope; call dep.LookupContext with ctx instead`
+	dep.Lookup("b") // want `call of dep.Lookup drops the caller's context`
+	dep.Resolve("c")
+}
+
+func serve(ctx context.Context, r *dep.Request) {
+	c, cancel := context.WithTimeout(r.UserContext(), time.Second)
+	defer cancel()
+	put(c, "serve")
 }
