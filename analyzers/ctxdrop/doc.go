@@ -82,8 +82,16 @@
 // not reported, nor are the goroutines a helper starts or a root with a
 // deadline of its own whose work reads no context values (the helper
 // bounds its own work). The context-less variant of an API that delegates
-// to its Context variant (Query calling QueryContext(context.Background(),
-// ...)) is not reported either: it is documented to use a root context.
+// to its Context or WithContext variant (Query calling
+// QueryContext(context.Background(), ...)) is not reported itself: it is
+// documented to use a root context. A caller of the module being checked
+// that has a context and calls it is, at the call (call QueryContext with
+// ctx instead); a function without a context that calls it makes no root
+// of its own for its callers. A variant in another module (database/sql's
+// DB.Query in your module) is not reported: the chain ends outside the
+// code you can change, as for other helpers. A function that returns a
+// context makes no root for its callers either: they get the context it
+// returns.
 //
 // # Examples
 //
