@@ -189,6 +189,18 @@ func run(pass *analysis.Pass) (any, error) {
 	return &c, nil
 }
 
+// Applies reports whether a configuration file applies to the package of
+// pass: the -config.file flag's file, or one Find returns for the
+// package's directory. It is the Configured of a prefilter's
+// lintkit.Unit for a driver that has the pass (go vet's unit runs).
+func Applies(pass *analysis.Pass) bool {
+	if _, file := fromFlags(&Analyzer.Flags); file != "" {
+		return true
+	}
+	dir := packageDir(pass)
+	return dir != "" && Find(dir) != ""
+}
+
 // packageDir returns the directory of the package's source files. In a
 // package that imports "C" the files are cmd/cgo's output (in the build
 // cache, or go vet's work directory), and the user's directory is where the

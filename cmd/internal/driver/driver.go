@@ -81,13 +81,29 @@ func Main(s Suite) {
 //     without the usage (go vet shows it once per package it runs the
 //     tool on).
 //
+// In a unit run for facts alone, the analyzers do only what its importers
+// read (vet.go).
+//
 // The analyzers are changed in place: this process runs one unit and exits.
 func prepareVet(s Suite) {
 	prog := s.Name
 	flag.CommandLine.Usage = func() {}
 	flag.CommandLine.SetOutput(prefixWriter{os.Stderr, prog + ": "})
-	for _, a := range requiredClosure(s.All()) {
+	mode, err := prefilterSetting()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", prog, err)
+		os.Exit(1)
+	}
+	all := requiredClosure(s.All())
+	var plan map[*analysis.Analyzer]factsOnlyRun
+	if vetxOnly(os.Args[1:]) {
+		plan = factsOnlyPlan(all)
+	}
+	for _, a := range all {
 		run := a.Run
+		if plan != nil {
+			run = factsOnly(a, plan[a], mode, run)
+		}
 		a.Run = func(pass *analysis.Pass) (any, error) {
 			res, err := run(pass)
 			if err != nil {
