@@ -42,9 +42,6 @@ type checker struct {
 	// helper of another package of the module that makes its own root:
 	// one finding per helper in this package, at its first call.
 	foreign map[*types.Func][]helperCall
-	// decls are the function declarations of the package, by object,
-	// built on first use.
-	decls map[*types.Func]*ast.FuncDecl
 }
 
 // A helperCall is a call of a ctx-less helper of another package.
@@ -262,19 +259,7 @@ func (c *checker) spawnedHelper(site *spawners.Site) {
 // the context of the call that happened to start it would cancel it, or
 // tie one request's values to the component's lifetime.
 func (c *checker) worker(fn *types.Func) bool {
-	if c.decls == nil {
-		c.decls = map[*types.Func]*ast.FuncDecl{}
-		for _, f := range c.pass.Files {
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-					if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-						c.decls[obj] = fd
-					}
-				}
-			}
-		}
-	}
-	d := c.decls[fn.Origin()]
+	d := c.scope.DeclOf(fn)
 	if d == nil {
 		return false
 	}

@@ -91,7 +91,14 @@
 // DB.Query in your module) is not reported: the chain ends outside the
 // code you can change, as for other helpers. A function that returns a
 // context makes no root for its callers either: they get the context it
-// returns.
+// returns. A helper whose roots only reach printf-style log calls (a name
+// ending in f, a context, a format string and variadic arguments:
+// Logger.Printf(context.Background(), ...), directly or through functions
+// of its package that only log with their context) is reported in its own
+// package, at the root, but not to callers in other packages: a
+// constructor that logs a warning (redis.NewClient) is no reason to change
+// its API. A structured log call (slog.InfoContext), whose handler may read
+// the session from the context, counts as any other use.
 //
 // # Examples
 //

@@ -190,11 +190,12 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // Applies reports whether a configuration file applies to the package of
-// pass: the -config.file flag's file, or one Find returns for the
-// package's directory. It is the Configured of a prefilter's
-// lintkit.Unit for a driver that has the pass (go vet's unit runs).
-func Applies(pass *analysis.Pass) bool {
-	if _, file := fromFlags(&Analyzer.Flags); file != "" {
+// pass, for a (the Analyzer, whose flags are set): the -config.file flag's
+// file, or one Find returns for the package's directory. It is the
+// Configured of a prefilter's lintkit.Unit for a driver that has the pass
+// (go vet's unit runs).
+func Applies(a *analysis.Analyzer, pass *analysis.Pass) bool {
+	if _, file := fromFlags(&a.Flags); file != "" {
 		return true
 	}
 	dir := packageDir(pass)

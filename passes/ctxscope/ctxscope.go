@@ -132,6 +132,10 @@ type Result struct {
 	pass   *analysis.Pass
 	module string
 	ctx    contextTypes
+	// decls are the function declarations by object, built on first use
+	// (DeclOf), which reporting checks may make at once.
+	decls     map[*types.Func]*ast.FuncDecl
+	declsOnce sync.Once
 
 	funcs map[ast.Node]*funcInfo // *ast.FuncDecl and *ast.FuncLit
 	units []*funcInfo            // every function, in source order

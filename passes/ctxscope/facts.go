@@ -45,6 +45,10 @@ type MakesRoot struct {
 	// QueryContext(context.Background(), ...)): its callers are told to
 	// call the variant, and the fact does not pass on to them.
 	Compat bool
+	// LogOnly: every root it makes only reaches printf-style log calls
+	// (logonly.go). Its own package hears of it; callers in other packages
+	// are not told to give it a ctx parameter for a log line.
+	LogOnly bool
 }
 
 // A Step is one helper of a MakesRoot chain: the call of function Name
@@ -85,10 +89,14 @@ func (f *MakesRoot) chain(from *types.Package, positions bool) string {
 func (*MakesRoot) AFact() {}
 
 func (f *MakesRoot) String() string {
+	s := "makes root " + f.chain(nil, true)
 	if f.Compat {
-		return "makes root " + f.chain(nil, true) + " (the context-less variant)"
+		s += " (the context-less variant)"
 	}
-	return "makes root " + f.chain(nil, true)
+	if f.LogOnly {
+		s += " (for log lines only)"
+	}
+	return s
 }
 
 // Returns returns the ReturnsRoot fact of fn, from this package or another.
@@ -101,7 +109,7 @@ func (r *Result) Returns(fn *types.Func) (*ReturnsRoot, bool) {
 // root is made in the module being checked.
 func (r *Result) Makes(fn *types.Func) (*MakesRoot, bool) {
 	f, ok := r.makes[fn.Origin()]
-	if !ok || f.Module != r.module {
+	if !ok || f.Module != r.module || f.LogOnly && fn.Pkg() != r.pass.Pkg {
 		return nil, false
 	}
 	return f, true
@@ -282,6 +290,10 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, makesAt) {
 		}
 	}
 	enter := func(lit *ast.FuncLit) bool { return !r.OwnsContext(lit) && !r.Detached(lit) && !r.fn(lit).goroutine }
+	// The first root that does more than reach a log line makes the fact;
+	// failing one, the first log-only root makes a LogOnly fact.
+	var logFact *MakesRoot
+	var logAt makesAt
 	for _, drop := range r.Drops(d, enter) {
 		// The context-less variant of an API (Query calling
 		// QueryContext(context.Background(), ...)) makes a root too: its
@@ -292,6 +304,8 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, makesAt) {
 		if drop.Class.Deadline && drop.Reads == nil {
 			continue
 		}
+		var f *MakesRoot
+		var at makesAt
 		if drop.Helper != nil {
 			if drop.Fact.Compat {
 				// A call of another API's context-less variant is reported
@@ -308,10 +322,23 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, makesAt) {
 			if len(via) > maxVia {
 				continue
 			}
-			return &MakesRoot{What: drop.Fact.What, At: drop.Fact.At, Via: via, Module: r.module}, makesAt{pos: drop.Call.Pos(), next: drop.Helper}
+			f = &MakesRoot{What: drop.Fact.What, At: drop.Fact.At, Via: via, Module: r.module, LogOnly: drop.Fact.LogOnly}
+			at = makesAt{pos: drop.Call.Pos(), next: drop.Helper}
+		} else {
+			o := drop.Class.Origin
+			f = &MakesRoot{What: drop.Class.What, At: r.where(o.Pos()), Module: r.module, Compat: drop.Exempt == "compat"}
+			f.LogOnly = !f.Compat && r.logOnly(d, o)
+			at = makesAt{pos: o.Pos(), origin: o}
 		}
-		o := drop.Class.Origin
-		return &MakesRoot{What: drop.Class.What, At: r.where(o.Pos()), Module: r.module, Compat: drop.Exempt == "compat"}, makesAt{pos: o.Pos(), origin: o}
+		if !f.LogOnly {
+			return f, at
+		}
+		if logFact == nil {
+			logFact, logAt = f, at
+		}
+	}
+	if logFact != nil {
+		return logFact, logAt
 	}
 	return nil, makesAt{}
 }

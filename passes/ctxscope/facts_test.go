@@ -24,6 +24,8 @@ func TestFacts(t *testing.T) {
 			"makes root through store.Store.flush (store.go:40): context.Background at store.go:42"},
 		{&ctxscope.MakesRoot{What: "context.Background", At: "sql.go:7", Module: "example.com/m", Compat: true}, 256,
 			"makes root context.Background at sql.go:7 (the context-less variant)"},
+		{&ctxscope.MakesRoot{What: "context.Background", At: "client.go:9", Module: "example.com/m", LogOnly: true}, 256,
+			"makes root context.Background at client.go:9 (for log lines only)"},
 		{&ctxscope.ReadsValues{Params: []int{0}}, 96, "reads values of ctx 0"},
 		{&ctxscope.ReadsValues{Params: []int{0, 2}, Via: "trace.SpanFromContext"}, 128, "reads values of ctx 0, 2 through trace.SpanFromContext"},
 	} {

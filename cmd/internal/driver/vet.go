@@ -102,7 +102,7 @@ func factsOnly(a *analysis.Analyzer, how factsOnlyRun, mode prefilterMode, run f
 	}
 	p := lintkit.PrefilterOf(a)
 	return func(pass *analysis.Pass) (any, error) {
-		if p(lintkit.UnitOf(pass, config.Applies(pass))) {
+		if p(lintkit.UnitOf(pass, config.Applies(config.Analyzer, pass))) {
 			return run(pass)
 		}
 		if mode == prefilterOn {

@@ -1,7 +1,10 @@
 // Package dep declares helpers that ctxdrop learns about through facts.
 package dep
 
-import "context"
+import (
+	"context"
+	"log/slog"
+)
 
 func put(ctx context.Context, key string) {}
 
@@ -55,4 +58,40 @@ func (r *Request) UserContext() context.Context {
 		r.SetUserContext(ctx)
 	}
 	return ctx
+}
+
+// Logger logs printf-style with a context (go-redis's internal.Logger).
+type Logger interface {
+	Printf(ctx context.Context, format string, v ...any)
+}
+
+var logger Logger
+
+// Client is made by NewClient, whose only root reaches a log line: a
+// LogOnly fact. Callers in other packages are not told to give it a ctx
+// parameter.
+type Client struct{ addr string }
+
+func NewClient(addr string) *Client {
+	c := &Client{addr: addr}
+	c.init()
+	return c
+}
+
+func (c *Client) init() {
+	if c.addr == "" {
+		ctx := context.Background()
+		c.warn(ctx, "no address")
+	}
+}
+
+// warn uses its context only to log.
+func (c *Client) warn(ctx context.Context, msg string) {
+	logger.Printf(ctx, "client %s: %s", c.addr, msg)
+}
+
+// Audit logs through a structured logger, whose handler may read the
+// session from the context: no log-only root.
+func Audit(msg string) {
+	slog.InfoContext(context.Background(), msg)
 }

@@ -50,3 +50,23 @@ func serve(ctx context.Context, r *dep.Request) {
 	defer cancel()
 	put(c, "serve")
 }
+
+// A constructor whose root only reaches a log line is not the caller's to
+// fix; a structured log line is.
+func connect(ctx context.Context) *dep.Client {
+	dep.Audit("connect") // want `call of dep.Audit drops the caller's context`
+	return dep.NewClient("")
+}
+
+// In its own package a log-only root is reported, once, at the root.
+type logger interface {
+	Printf(ctx context.Context, format string, v ...any)
+}
+
+var lg logger
+
+func note(msg string) {
+	lg.Printf(context.TODO(), "note: %s", msg) // want `note makes its own root context \(context.TODO\) but is called with a context in scope from handle`
+}
+
+func handle(ctx context.Context) { note("handled") }
