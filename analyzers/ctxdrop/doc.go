@@ -97,8 +97,10 @@
 // of its package that only log with their context) is reported in its own
 // package, at the root, but not to callers in other packages: a
 // constructor that logs a warning (redis.NewClient) is no reason to change
-// its API. A structured log call (slog.InfoContext), whose handler may read
-// the session from the context, counts as any other use.
+// its API. A printf-style call known to read the context's values (it
+// stamps the line with a trace id), and a structured log call
+// (slog.InfoContext, whose handler may read the session from the context),
+// count as any other use.
 //
 // # Examples
 //

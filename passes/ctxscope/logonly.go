@@ -21,9 +21,12 @@ import (
 // its context parameter only that way, is log-only. The MakesRoot fact of
 // a function whose roots are all log-only says so (LogOnly): its own
 // package still hears of it, once, at the root; callers in other packages
-// are not told to change its API for a log line. A structured logger
-// (slog.InfoContext, whose handler may read the session from the context)
-// is no printf-style call: its roots count as any.
+// are not told to change its API for a log line. A printf-style call known
+// to read the context's values (a ReadsValues fact: it stamps the line
+// with a trace or request id) is no log-only use, and neither is a
+// structured logger (slog.InfoContext, whose handler may read the session
+// from the context): their roots count as any. An interface method has no
+// fact: it counts as a plain log line.
 
 // logOnly reports whether the root made by origin, in the function decl,
 // only reaches printf-style logging calls.
@@ -120,7 +123,10 @@ func (r *Result) logArg(call *ast.CallExpr, index, depth int) bool {
 		return false
 	}
 	if printfLike(fn, index) {
-		return true
+		// A log call that reads the context's values (a trace or request
+		// id for the line: a ReadsValues fact) loses them to a root.
+		f, reads := r.reads[fn.Origin()]
+		return !reads || !f.Reads(index)
 	}
 	if depth >= maxLogDepth || fn.Pkg() != r.pass.Pkg {
 		return false

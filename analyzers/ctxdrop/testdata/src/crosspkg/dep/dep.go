@@ -95,3 +95,15 @@ func (c *Client) warn(ctx context.Context, msg string) {
 func Audit(msg string) {
 	slog.InfoContext(context.Background(), msg)
 }
+
+type traceKey struct{}
+
+// Tracef stamps the line with the trace the context carries: it reads the
+// context's values, so a root handed to it is no log-only use.
+func Tracef(ctx context.Context, format string, v ...any) {
+	_ = ctx.Value(traceKey{})
+	logger.Printf(ctx, format, v...)
+}
+
+// Report logs through Tracef with a root: a MakesRoot fact of its own.
+func Report(msg string) { Tracef(context.Background(), "report: %s", msg) }

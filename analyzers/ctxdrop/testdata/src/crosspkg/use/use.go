@@ -70,3 +70,7 @@ func note(msg string) {
 }
 
 func handle(ctx context.Context) { note("handled") }
+
+func report(ctx context.Context) {
+	dep.Report("done") // want `call of dep.Report drops the caller's context`
+}
