@@ -39,12 +39,13 @@ type checker struct {
 	// reported once, at its root.
 	makers map[*types.Func]*maker
 	// foreign are the calls, from code with a context, of each ctx-less
-	// helper of another package of the module that makes its own root:
-	// one finding per helper in this package, at its first call.
+	// helper whose root is made in another package of the module: one
+	// finding per helper in this package, at its first call.
 	foreign map[*types.Func][]helperCall
 }
 
-// A helperCall is a call of a ctx-less helper of another package.
+// A helperCall is a call of a ctx-less helper whose root is made in
+// another package.
 type helperCall struct {
 	d ctxscope.Drop
 	s ctxscope.Scope

@@ -5,9 +5,10 @@
 //
 //   - caller: the function's context parameter (named or _), r.Context() of
 //     an *http.Request parameter or x.Context() of another parameter whose
-//     type has that method (a gRPC server stream), a parameter whose type implements
-//     context.Context, a context field of a parameter, and anything derived
-//     from these (context.WithTimeout(ctx, d), errgroup.WithContext(ctx));
+//     type has that method (a gRPC server stream), a parameter whose type
+//     implements context.Context, a context field of a parameter, and
+//     anything derived from these (context.WithTimeout(ctx, d),
+//     errgroup.WithContext(ctx));
 //   - detached: context.WithoutCancel of a caller value, or a root seeded
 //     with the caller's values (context.WithValue(context.Background(), k,
 //     ctx.Value(k)));
@@ -440,7 +441,7 @@ func (r *Result) carrierPath(t types.Type) (string, bool) {
 	if t == nil || r.ctx.like(t) {
 		return "", false
 	}
-	if n, ok := types.Unalias(derefPtr(t)).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" {
+	if isTestingType(t) {
 		return "", false
 	}
 	if res := nullary(t, "Context"); res != nil && r.ctx.like(res) {
@@ -459,11 +460,18 @@ func takesTesting(sig *types.Signature) bool {
 		return false
 	}
 	for i := range sig.Params().Len() {
-		if n, ok := types.Unalias(derefPtr(sig.Params().At(i).Type())).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" {
+		if isTestingType(sig.Params().At(i).Type()) {
 			return true
 		}
 	}
 	return false
+}
+
+// isTestingType reports whether t, or what it points to, is a type of
+// package testing.
+func isTestingType(t types.Type) bool {
+	n, ok := types.Unalias(derefPtr(t)).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing"
 }
 
 // nullary returns the result type of t's exported method name when it
