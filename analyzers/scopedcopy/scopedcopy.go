@@ -170,7 +170,7 @@ func (c *checker) copyOf(e ast.Expr) *copied {
 		}
 	case *ast.CallExpr:
 		fn := lintkit.Callee(info, x)
-		if fn != nil && fn.Signature().Recv() != nil && types.Identical(derefType(fn.Signature().Recv().Type()), t) {
+		if fn != nil && fn.Signature().Recv() != nil && types.Identical(lintkit.Deref(fn.Signature().Recv().Type()), t) {
 			return &copied{expr: e, typ: t, fields: fs}
 		}
 	case *ast.CompositeLit:
@@ -196,13 +196,6 @@ func (c *checker) copyOf(e ast.Expr) *copied {
 		}
 	}
 	return nil
-}
-
-func derefType(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
 
 // A sink is where a copy leaves: the boundary, for messages, and the node.

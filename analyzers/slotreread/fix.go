@@ -236,9 +236,7 @@ func (c *checker) visible(name string, pos token.Pos) types.Object {
 // that no other fix in the function declares.
 func (c *checker) localName(t types.Type, local string, from, to token.Pos) string {
 	base := "cur"
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = lintkit.Deref(t)
 	if n, ok := types.Unalias(t).(*types.Named); ok {
 		r := []rune(n.Obj().Name())
 		r[0] = unicode.ToLower(r[0])

@@ -183,6 +183,15 @@ func IsPointer(t types.Type) bool {
 	return ok
 }
 
+// Deref returns what t points to when it is a pointer type (through an
+// alias), else t itself.
+func Deref(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
 // FuncBody returns the body of a function declaration or literal, nil for
 // anything else and for a function implemented in assembly.
 func FuncBody(fn ast.Node) *ast.BlockStmt {

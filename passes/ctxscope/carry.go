@@ -180,9 +180,7 @@ func structOf(t types.Type) *types.Named {
 	if t == nil {
 		return nil
 	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = lintkit.Deref(t)
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return nil

@@ -470,7 +470,7 @@ func takesTesting(sig *types.Signature) bool {
 // isTestingType reports whether t, or what it points to, is a type of
 // package testing.
 func isTestingType(t types.Type) bool {
-	n, ok := types.Unalias(derefPtr(t)).(*types.Named)
+	n, ok := types.Unalias(lintkit.Deref(t)).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing"
 }
 
@@ -709,12 +709,4 @@ func (r *Result) InTestFunc(n ast.Node) bool {
 
 func (r *Result) inTestFile(n ast.Node) bool {
 	return strings.HasSuffix(r.pass.Fset.File(n.Pos()).Name(), "_test.go")
-}
-
-// derefPtr returns the element type of a pointer type, or t.
-func derefPtr(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }

@@ -49,9 +49,7 @@ func (c contextTypes) root(fn *types.Func) bool {
 
 // fields returns the context fields of the struct t (or *t).
 func (c contextTypes) fields(t types.Type) []*types.Var {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = lintkit.Deref(t)
 	st, ok := t.Underlying().(*types.Struct)
 	if !ok {
 		return nil

@@ -105,7 +105,7 @@ func IsReference(t types.Type) bool {
 // as a field or through embedded structs.
 func hasMutex(st *types.Struct, depth int) bool {
 	for f := range st.Fields() {
-		t := derefType(f.Type())
+		t := lintkit.Deref(f.Type())
 		if n := lintkit.NamedOf(t); n != nil && n.Obj().Pkg() != nil {
 			if p := n.Obj().Pkg().Path(); (p == "sync" || p == "internal/sync") && (n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex") {
 				return true
@@ -154,7 +154,7 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 				return nil // a value with a lock of its own
 			}
 		}
-		st, ok := derefType(s.Recv()).Underlying().(*types.Struct)
+		st, ok := lintkit.Deref(s.Recv()).Underlying().(*types.Struct)
 		if !ok || !hasMutex(st, 0) {
 			return nil
 		}

@@ -384,7 +384,7 @@ func mutexStructs(u *lintkit.Unit) []*ast.StructType {
 			if !ok {
 				return true // not known: it may be
 			}
-			t := derefType(tn.Type())
+			t := lintkit.Deref(tn.Type())
 			if n := lintkit.NamedOf(t); n != nil && n.Obj().Pkg() != nil && slices.Contains(mutexPkgs, n.Obj().Pkg().Path()) && (n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex") {
 				return true
 			}

@@ -71,7 +71,7 @@ func Sections(info *types.Info, k *lintkit.Keyer, body *ast.BlockStmt) []Section
 			if s := info.Selections[sel]; s != nil && len(s.Index()) > 1 {
 				// s.Lock() of an embedded mutex: the mutex is the
 				// embedded field.
-				if st, ok := derefType(s.Recv()).Underlying().(*types.Struct); ok {
+				if st, ok := lintkit.Deref(s.Recv()).Underlying().(*types.Struct); ok {
 					sec.Obj = st.Field(s.Index()[0])
 				}
 			}
@@ -120,11 +120,4 @@ func Sections(info *types.Info, k *lintkit.Keyer, body *ast.BlockStmt) []Section
 		return true
 	})
 	return out
-}
-
-func derefType(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }

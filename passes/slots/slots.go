@@ -131,9 +131,7 @@ func (r *Result) StoresParam(fn *types.Func, i int) bool {
 // context.CancelCauseFunc, a type marked //ctxbound:canceltoken, or a
 // pointer to one of those.
 func (r *Result) IsCancel(t types.Type) bool {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = lintkit.Deref(t)
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return false
