@@ -183,6 +183,17 @@ func IsPointer(t types.Type) bool {
 	return ok
 }
 
+// Any reports whether match holds for n or a node below it, stopping at
+// the first that it holds for.
+func Any(n ast.Node, match func(ast.Node) bool) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		found = found || n != nil && match(n)
+		return !found
+	})
+	return found
+}
+
 // Deref returns what t points to when it is a pointer type (through an
 // alias), else t itself.
 func Deref(t types.Type) types.Type {

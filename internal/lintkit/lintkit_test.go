@@ -258,3 +258,28 @@ func use(s []int, p P) {
 		t.Error("IsPointer is wrong")
 	}
 }
+
+// TestAny: Any finds a node below the root, says false when none matches,
+// and stops at the first match.
+func TestAny(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "a.go", "package p\nfunc F() { go g(); h() }", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	isGo := func(n ast.Node) bool { _, ok := n.(*ast.GoStmt); return ok }
+	isSelect := func(n ast.Node) bool { _, ok := n.(*ast.SelectStmt); return ok }
+	if !lintkit.Any(f, isGo) || lintkit.Any(f, isSelect) {
+		t.Errorf("Any(go) = %v, Any(select) = %v; want true, false", lintkit.Any(f, isGo), lintkit.Any(f, isSelect))
+	}
+	calls := 0
+	lintkit.Any(f, func(n ast.Node) bool {
+		if _, ok := n.(*ast.CallExpr); ok {
+			calls++
+			return true
+		}
+		return false
+	})
+	if calls != 1 {
+		t.Errorf("Any matched %d calls, want to stop at the first", calls)
+	}
+}

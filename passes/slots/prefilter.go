@@ -230,30 +230,23 @@ func mayInPlace(u *lintkit.Unit) bool {
 	}
 	// names reports whether e names one of the fields.
 	names := func(e ast.Node) bool {
-		found := false
-		ast.Inspect(e, func(n ast.Node) bool {
-			found = found || n != nil && field(anyExpr(n))
-			return !found
-		})
-		return found
+		return lintkit.Any(e, func(n ast.Node) bool { return field(anyExpr(n)) })
 	}
 	// below reports whether the location l changes the contents of one of
 	// the fields: an element, a field or the target of it (s.peers[k],
 	// s.cfg.Limit, *s.cfg), not the field itself.
 	below := func(l ast.Expr) bool {
-		found := false
-		ast.Inspect(l, func(n ast.Node) bool {
+		return lintkit.Any(l, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.IndexExpr:
-				found = found || field(n.X)
+				return field(n.X)
 			case *ast.SelectorExpr:
-				found = found || field(n.X)
+				return field(n.X)
 			case *ast.StarExpr:
-				found = found || field(n.X)
+				return field(n.X)
 			}
-			return !found
+			return false
 		})
-		return found
 	}
 	found := false
 	for _, f := range files {
@@ -571,14 +564,10 @@ func mayAccess(fd *ast.FuncDecl) bool {
 	if fd.Type.Params.NumFields() != 0 || fd.Type.Results.NumFields() != 1 {
 		return false
 	}
-	found := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && accessNames[id.Name] {
-			found = true
-		}
-		return !found
+	return lintkit.Any(fd.Body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		return ok && accessNames[id.Name]
 	})
-	return found
 }
 
 // maySelfBind reports whether fd assigns a field below its receiver or a

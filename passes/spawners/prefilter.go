@@ -38,30 +38,26 @@ func prefilter(u *lintkit.Unit) bool {
 		return true
 	}
 	spawns := func(n ast.Node) bool {
-		found := false
-		ast.Inspect(n, func(n ast.Node) bool {
+		return lintkit.Any(n, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.GoStmt:
-				found = true
+				return true
 			case *ast.Ident:
-				found = found || names[n.Name]
+				return names[n.Name]
 			}
-			return !found
+			return false
 		})
-		return found
 	}
 	queues := func(n ast.Node) bool {
-		found := false
-		ast.Inspect(n, func(n ast.Node) bool {
+		return lintkit.Any(n, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.SendStmt:
-				found = true
+				return true
 			case *ast.Ident:
-				found = found || n.Name == "append"
+				return n.Name == "append"
 			}
-			return !found
+			return false
 		})
-		return found
 	}
 	notFunc := notFuncTypes(u)
 	queue := false
