@@ -304,6 +304,10 @@ func (r *Result) newFunc(n ast.Node, parent *funcInfo) *funcInfo {
 		fi.body, ftype = n.Body, n.Type
 		fi.sig, _ = info.TypeOf(n).(*types.Signature)
 	}
+	// In a test helper the test is the root, and the objects it is handed
+	// (a client, a stream) are fixtures, not a caller's context; an
+	// *http.Request is still the request's.
+	helper := takesTesting(fi.sig)
 	for _, field := range ftype.Params.List {
 		if len(field.Names) == 0 {
 			if t := info.TypeOf(field.Type); t != nil && r.ctx.is(t) {
@@ -331,26 +335,13 @@ func (r *Result) newFunc(n ast.Node, parent *funcInfo) *funcInfo {
 				fi.ctxParams = append(fi.ctxParams, v)
 				r.params[v] = true
 				r.declare(v, fi)
-			case v.Name() != "_" && !returnsType(fi.sig, v.Type()):
+			case v.Name() != "_" && !returnsType(fi.sig, v.Type()) && (!helper || isHTTPRequest(v.Type())):
 				if path, ok := r.carrierPath(v.Type()); ok {
 					fi.reqParams = append(fi.reqParams, v)
 					fi.reqPaths = append(fi.reqPaths, path)
 				}
 			}
 		}
-	}
-	if len(fi.reqParams) > 0 && takesTesting(fi.sig) {
-		// A test helper: the test is the root, and the objects it is
-		// handed (a client, a stream) are fixtures, not a caller's
-		// context; an *http.Request is still the request's.
-		var reqs []*types.Var
-		var paths []string
-		for i, v := range fi.reqParams {
-			if isHTTPRequest(v.Type()) {
-				reqs, paths = append(reqs, v), append(paths, fi.reqPaths[i])
-			}
-		}
-		fi.reqParams, fi.reqPaths = reqs, paths
 	}
 	if ftype.Results != nil {
 		for _, field := range ftype.Results.List {
