@@ -409,20 +409,18 @@ func (c *checker) reportHelper(d ctxscope.Drop, s ctxscope.Scope, others ...help
 func (c *checker) reportForeign() {
 	var helpers []*types.Func
 	for fn, calls := range c.foreign {
-		slices.SortFunc(calls, func(a, b helperCall) int { return int(a.d.Call.Pos() - b.d.Call.Pos()) })
+		slices.SortFunc(calls, func(a, b helperCall) int { return lintkit.ComparePos(c.pass.Fset, a.d.Call.Pos(), b.d.Call.Pos()) })
 		helpers = append(helpers, fn)
 	}
 	slices.SortFunc(helpers, func(a, b *types.Func) int {
-		return int(c.foreign[a][0].d.Call.Pos() - c.foreign[b][0].d.Call.Pos())
+		return lintkit.ComparePos(c.pass.Fset, c.foreign[a][0].d.Call.Pos(), c.foreign[b][0].d.Call.Pos())
 	})
 	for _, fn := range helpers {
-		calls := c.foreign[fn]
-		for i, hc := range calls {
-			// A call silenced by a directive is left out; the next one
-			// carries the finding.
-			if c.reportHelper(hc.d, hc.s, calls[i+1:]...) {
-				break
-			}
+		// A call silenced by a directive is left out; the next one
+		// carries the finding.
+		calls := slices.DeleteFunc(c.foreign[fn], func(hc helperCall) bool { return c.r.Silenced(hc.d.Call.Pos()) })
+		if len(calls) > 0 {
+			c.reportHelper(calls[0].d, calls[0].s, calls[1:]...)
 		}
 	}
 }
@@ -435,9 +433,9 @@ func (c *checker) reportMakers() {
 	for _, m := range c.makers {
 		ms = append(ms, m)
 	}
-	slices.SortFunc(ms, func(a, b *maker) int { return int(a.origin.Pos() - b.origin.Pos()) })
+	slices.SortFunc(ms, func(a, b *maker) int { return lintkit.ComparePos(c.pass.Fset, a.origin.Pos(), b.origin.Pos()) })
 	for _, m := range ms {
-		slices.SortFunc(m.calls, func(a, b makerCall) int { return int(a.call.Pos() - b.call.Pos()) })
+		slices.SortFunc(m.calls, func(a, b makerCall) int { return lintkit.ComparePos(c.pass.Fset, a.call.Pos(), b.call.Pos()) })
 		first := m.calls[0]
 		ctxName := "ctx"
 		for _, mc := range m.calls {

@@ -243,7 +243,7 @@ func (c *checker) work(site *spawners.Site, s ctxscope.Scope) []finding {
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b finding) int { return int(a.at.Pos() - b.at.Pos()) })
+	slices.SortStableFunc(out, func(a, b finding) int { return lintkit.ComparePos(c.pass.Fset, a.at.Pos(), b.at.Pos()) })
 	return merged(out)
 }
 

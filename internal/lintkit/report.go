@@ -2,8 +2,10 @@ package lintkit
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -93,6 +95,27 @@ func Category(c string) Option { return func(d *analysis.Diagnostic) { d.Categor
 // Generated reports whether pos lies in a generated file.
 func (r *Reporter) Generated(pos token.Pos) bool { return r.generated[r.pass.Fset.File(pos)] }
 
+// Silenced reports whether policy silences the check at pos: pos lies in a
+// generated file, or a directive suppresses the check there (the directive
+// then counts as used). A check that reports one finding for several
+// positions asks it of each, to leave the silenced ones out.
+func (r *Reporter) Silenced(pos token.Pos) bool {
+	return r.Generated(pos) || r.suppressed(pos)
+}
+
+// suppressed reports whether a directive suppresses the check at pos, and
+// marks it used.
+func (r *Reporter) suppressed(pos token.Pos) bool {
+	if r.sup == nil || !pos.IsValid() {
+		return false
+	}
+	s, ok := r.sup.Suppression(r.pass.Analyzer.Name, pos)
+	if ok {
+		r.used[s.ID] = true
+	}
+	return ok
+}
+
 // Report reports msg at rng unless policy silences it, and says whether it
 // was reported.
 func (r *Reporter) Report(rng analysis.Range, msg string, opts ...Option) bool {
@@ -104,19 +127,8 @@ func (r *Reporter) Report(rng analysis.Range, msg string, opts ...Option) bool {
 // directive that silences the check at also silences it too.
 func (r *Reporter) ReportAlso(rng analysis.Range, also token.Pos, msg string, opts ...Option) bool {
 	pos := rng.Pos()
-	if r.Generated(pos) {
+	if r.Silenced(pos) || r.suppressed(also) {
 		return false
-	}
-	if r.sup != nil {
-		for _, at := range []token.Pos{pos, also} {
-			if !at.IsValid() {
-				continue
-			}
-			if s, ok := r.sup.Suppression(r.pass.Analyzer.Name, at); ok {
-				r.used[s.ID] = true
-				return false
-			}
-		}
 	}
 	d := analysis.Diagnostic{Pos: pos, End: rng.End(), Message: msg}
 	for _, o := range opts {
@@ -200,3 +212,20 @@ type span struct{ pos, end token.Pos }
 
 func (s span) Pos() token.Pos { return s.pos }
 func (s span) End() token.Pos { return s.end }
+
+// ComparePos orders two positions of one package by file name, then by
+// offset. A token.Pos orders files by when they were added to the file
+// set, and drivers that parse a package's files in parallel (go/packages,
+// so golangci-lint and gopls) add them in a different order on each run:
+// a check that picks one of several positions (the first call of a
+// helper, the read that carries a grouped finding) picks by ComparePos,
+// so that its output is the same on every run and under every driver.
+func ComparePos(fset *token.FileSet, a, b token.Pos) int {
+	fa, fb := fset.File(a), fset.File(b)
+	if fa != fb && fa != nil && fb != nil {
+		if c := strings.Compare(fa.Name(), fb.Name()); c != 0 {
+			return c
+		}
+	}
+	return cmp.Compare(a, b)
+}

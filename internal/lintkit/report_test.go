@@ -131,3 +131,25 @@ func TestIsGenerated(t *testing.T) {
 		})
 	}
 }
+
+// TestComparePos: positions order by file name, then offset, whatever
+// the order in which the files were added to the file set.
+func TestComparePos(t *testing.T) {
+	fset := token.NewFileSet()
+	b := fset.AddFile("/p/b.go", -1, 100) // added first
+	a := fset.AddFile("/p/a.go", -1, 100)
+	for _, c := range []struct {
+		x, y token.Pos
+		want int
+	}{
+		{a.Pos(50), b.Pos(10), -1},
+		{b.Pos(10), a.Pos(50), 1},
+		{a.Pos(10), a.Pos(50), -1},
+		{b.Pos(50), b.Pos(10), 1},
+		{a.Pos(7), a.Pos(7), 0},
+	} {
+		if got := lintkit.ComparePos(fset, c.x, c.y); got != c.want {
+			t.Errorf("ComparePos(%s, %s) = %d, want %d", fset.Position(c.x), fset.Position(c.y), got, c.want)
+		}
+	}
+}

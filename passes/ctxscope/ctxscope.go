@@ -670,12 +670,14 @@ func (r *Result) Detached(n ast.Node) bool {
 }
 
 // Funcs returns the function declarations and literals of the package, in
-// source order.
+// source order: by file name, then offset (lintkit.ComparePos), the same
+// under every driver.
 func (r *Result) Funcs() []ast.Node {
 	nodes := make([]ast.Node, len(r.units))
 	for i, fi := range r.units {
 		nodes[i] = fi.node
 	}
+	slices.SortStableFunc(nodes, func(a, b ast.Node) int { return lintkit.ComparePos(r.pass.Fset, a.Pos(), b.Pos()) })
 	return nodes
 }
 

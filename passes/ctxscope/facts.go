@@ -147,8 +147,8 @@ func (r *Result) where(pos token.Pos) string {
 // package.
 func (r *Result) computeFacts() {
 	var decls []*ast.FuncDecl
-	for _, fi := range r.units {
-		if d, ok := fi.node.(*ast.FuncDecl); ok && d.Body != nil {
+	for _, n := range r.Funcs() { // an order that is the same under every driver
+		if d, ok := n.(*ast.FuncDecl); ok && d.Body != nil {
 			decls = append(decls, d)
 		}
 	}

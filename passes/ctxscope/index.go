@@ -72,7 +72,7 @@ func (r *Result) index() {
 		}
 	}
 	// Files are walked in order; keep units sorted by position whatever the
-	// order of pass.Files.
+	// order of pass.Files: r.fn finds a node's unit by binary search.
 	slices.SortStableFunc(r.units, func(a, b *funcInfo) int { return int(a.node.Pos() - b.node.Pos()) })
 }
 

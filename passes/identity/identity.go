@@ -419,7 +419,7 @@ func run(pass *analysis.Pass) (any, error) {
 		w.file(f)
 	}
 	w.resolve()
-	sort.Slice(r.roots, func(i, j int) bool { return r.roots[i].pos < r.roots[j].pos })
+	sort.Slice(r.roots, func(i, j int) bool { return lintkit.ComparePos(pass.Fset, r.roots[i].pos, r.roots[j].pos) < 0 })
 	r.fallbacks()
 	r.export()
 	return r, nil

@@ -1,7 +1,6 @@
 package identity
 
 import (
-	"cmp"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -404,7 +403,7 @@ func (w *walker) resolve() {
 		}
 	}
 	w.stack = nil
-	byPos := func(a, b *Access) int { return cmp.Compare(a.Node.Pos(), b.Node.Pos()) }
+	byPos := func(a, b *Access) int { return lintkit.ComparePos(w.r.pass.Fset, a.Node.Pos(), b.Node.Pos()) }
 	slices.SortStableFunc(w.r.Accesses, byPos)
 	for _, fd := range w.r.funcs {
 		slices.SortStableFunc(fd.access, byPos)
