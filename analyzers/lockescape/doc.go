@@ -44,6 +44,16 @@
 // the field read (the race is with that write), not of another field of
 // the target.
 //
+// One finding per cause: the reads in a package of one field that race
+// with one in-place write are one finding, at the first read (by file
+// name, then offset), with the other reads as related positions ("also
+// read under the lock here and ranged over after the unlock"). One change
+// at the writer mends them all (replace the field with a new map or slice
+// instead of changing it in place: copy-on-write), and a reader fixed
+// alone leaves the others racing. Reads of one field that race with
+// different writes (a pointer read through to different fields) are
+// findings of their own.
+//
 // A field of the target that the package writes only in code that cannot
 // run concurrently with the reader (during startup, or on a path a runtime
 // condition never takes after it) is still reported: which writes can run
@@ -55,7 +65,8 @@
 // slices.Clone(s.f) under the lock (and imports maps or slices), where the
 // file's Go version has them and the name is free; none for pointers, and
 // none where the reference is changed after the unlock (the change belongs
-// under the lock).
+// under the lock). For a finding with several reads, the fix copies at
+// every one of them, or is not offered when one of them cannot be copied.
 //
 // Test files (_test.go) are not analysed: a test runs one scenario at a
 // time, and the race detector checks it when it runs.
@@ -91,7 +102,8 @@
 // # Directives
 //
 // //ctxbound:ignore lockescape -- <reason> on the read or the line above
-// silences one finding.
+// silences that read: it is left out of its finding, and the next read of
+// the finding, if any, carries it.
 //
 // # Options
 //

@@ -35,6 +35,7 @@ type checker struct {
 	facts *slots.Result
 	k     *lintkit.Keyer
 	decls map[*types.Func]*ast.FuncDecl // this package's methods (lazy)
+	found []finding                     // reported by flush
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -64,6 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		})
 	}
+	c.flush()
 	c.r.Finish()
 	return nil, nil
 }
@@ -439,6 +441,18 @@ func kind(t types.Type) (what, clone string) {
 	return "pointer", ""
 }
 
+// A finding is one reference used after the unlock, before grouping.
+type finding struct {
+	rd    *read
+	how   string // "ranged over after the unlock", "returned, so ..."
+	msg   string
+	opts  []lintkit.Option // related positions
+	write token.Pos        // the in-place write it races with
+	fix   string           // the fix's message, "" for none
+	edits []analysis.TextEdit
+}
+
+// report records the finding of rd, used at u; flush reports it.
 func (c *checker) report(file *ast.File, rd *read, u use) {
 	what, pkg := kind(rd.field.Type())
 	name := types.ExprString(rd.sel)
@@ -461,26 +475,98 @@ func (c *checker) report(file *ast.File, rd *read, u use) {
 	default:
 		advice = "copy what is needed under the lock"
 	}
-	msg := fmt.Sprintf("%s %s is read under %s and %s, while other code changes it in place: that races with those writes; %s",
-		what, name, rd.sec.Text, how, advice)
-	opts := []lintkit.Option{}
-	if u.node != nil && u.verb != "returned" && u.verb != "handed to a goroutine" {
-		opts = append(opts, lintkit.Related(u.node.Pos(), u.node.End(), "used here after the unlock"))
+	f := finding{
+		rd:  rd,
+		how: how,
+		msg: fmt.Sprintf("%s %s is read under %s and %s, while other code changes it in place: that races with those writes; %s",
+			what, name, rd.sec.Text, how, advice),
 	}
-	pos, _, _ := c.facts.InPlace(rd.field)
+	if u.node != nil && u.verb != "returned" && u.verb != "handed to a goroutine" {
+		f.opts = append(f.opts, lintkit.Related(u.node.Pos(), u.node.End(), "used here after the unlock"))
+	}
+	f.write, _, _ = c.facts.InPlace(rd.field)
 	if sel, ok := u.node.(*ast.SelectorExpr); ok && u.verb == "read through" {
 		// The write of the field read through, not of another one.
 		if at := c.facts.InPlaceAt(rd.field, sel.Sel.Name); at.IsValid() {
-			pos = at
+			f.write = at
 		}
-	}
-	if pos.IsValid() {
-		opts = append(opts, lintkit.Related(pos, pos, "changed in place here"))
 	}
 	if pkg != "" {
-		if edits := c.cloneFix(file, rd.sel, pkg); edits != nil {
-			opts = append(opts, lintkit.Fix(fmt.Sprintf("Copy %s under the lock with %s.Clone", name, pkg), edits...))
+		if f.edits = c.cloneFix(file, rd.sel, pkg); f.edits != nil {
+			f.fix = fmt.Sprintf("Copy %s under the lock with %s.Clone", name, pkg)
 		}
 	}
-	c.r.Report(rd.sel, msg, opts...)
+	c.found = append(c.found, f)
+}
+
+// flush reports the findings, one per field and the write they race with:
+// the reads of one field that race with one in-place write have one cause,
+// and one fix at the writer (replace the field instead of changing it in
+// place) mends them all. The first read, in source order, carries the
+// finding; the others are related positions, and the fix offered copies
+// under the lock at every one of them (none when one of them cannot be
+// copied). A read silenced by a directive is left out of its group.
+func (c *checker) flush() {
+	type key struct {
+		field *types.Var
+		write token.Pos
+	}
+	groups := map[key][]finding{}
+	var order []key
+	for _, f := range c.found {
+		if c.r.Silenced(f.rd.sel.Pos()) {
+			continue
+		}
+		k := key{f.rd.field, f.write}
+		if groups[k] == nil {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], f)
+	}
+	for _, k := range order {
+		fs := groups[k]
+		slices.SortFunc(fs, func(a, b finding) int { return lintkit.ComparePos(c.pass.Fset, a.rd.sel.Pos(), b.rd.sel.Pos()) })
+	}
+	slices.SortFunc(order, func(a, b key) int {
+		return lintkit.ComparePos(c.pass.Fset, groups[a][0].rd.sel.Pos(), groups[b][0].rd.sel.Pos())
+	})
+	for _, k := range order {
+		fs := groups[k]
+		first := fs[0]
+		opts := slices.Clone(first.opts)
+		for _, o := range fs[1:] {
+			opts = append(opts, lintkit.Related(o.rd.sel.Pos(), o.rd.sel.End(), "also read under the lock here and "+o.how))
+		}
+		if k.write.IsValid() {
+			opts = append(opts, lintkit.Related(k.write, k.write, "changed in place here"))
+		}
+		if edits := groupEdits(fs); edits != nil {
+			msg := first.fix
+			if len(fs) > 1 {
+				msg = fmt.Sprintf("%s at its %d reads", msg, len(fs))
+			}
+			opts = append(opts, lintkit.Fix(msg, edits...))
+		}
+		c.r.Report(first.rd.sel, first.msg, opts...)
+	}
+}
+
+// groupEdits returns the edits of every finding's fix, an edit that two
+// of them share (the import they both add) once; nil when one of them has
+// no fix.
+func groupEdits(fs []finding) []analysis.TextEdit {
+	var edits []analysis.TextEdit
+	for _, f := range fs {
+		if f.edits == nil {
+			return nil
+		}
+		for _, e := range f.edits {
+			if !slices.ContainsFunc(edits, func(x analysis.TextEdit) bool {
+				return x.Pos == e.Pos && x.End == e.End && string(x.NewText) == string(e.NewText)
+			}) {
+				edits = append(edits, e)
+			}
+		}
+	}
+	return edits
 }

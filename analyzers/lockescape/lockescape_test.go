@@ -1,7 +1,10 @@
 package lockescape_test
 
 import (
+	"fmt"
 	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -23,7 +26,42 @@ func TestFacts(t *testing.T) {
 }
 
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), lockescape.Analyzer, "fixes", "fixes2")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), lockescape.Analyzer, "fixes", "fixes2", "group")
+}
+
+// TestGroup: the reads of one field that race with one write are one
+// finding, at the first read, with the others, in this file and another,
+// as related positions; a read silenced by a directive is not among them.
+func TestGroup(t *testing.T) {
+	results := analysistest.Run(t, analysistest.TestData(), lockescape.Analyzer, "group")
+	got := map[string][]string{}
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			pos := r.Pass.Fset.Position(d.Pos)
+			at := fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)
+			for _, rel := range d.Related {
+				if strings.HasPrefix(rel.Message, "also read under the lock here") {
+					p := r.Pass.Fset.Position(rel.Pos)
+					got[at] = append(got[at], fmt.Sprintf("%s:%d: %s", filepath.Base(p.Filename), p.Line, rel.Message))
+				}
+			}
+			if len(d.SuggestedFixes) > 0 {
+				got[at] = append(got[at], "fix: "+d.SuggestedFixes[0].Message)
+			}
+		}
+	}
+	want := map[string][]string{
+		"hooks.go:41": {
+			"hooks.go:50: also read under the lock here and ranged over after the unlock",
+			"z.go:7: also read under the lock here and ranged over after the unlock",
+			"fix: Copy h.hooks under the lock with slices.Clone at its 3 reads",
+		},
+		"hooks.go:79":  {"fix: Copy q.names under the lock with slices.Clone"},
+		"server.go:33": {"server.go:41: also read under the lock here and read through after the unlock"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("related reads and fixes:\n got %q\nwant %q", got, want)
+	}
 }
 
 // TestRelatedWrite: the write shown for a pointer read through is one of

@@ -1,4 +1,6 @@
-// Package basic holds the shapes lockescape reports.
+// Package basic holds the shapes lockescape reports, each on a field of
+// its own: the reads of one field that race with one write are one
+// finding (package group).
 package basic
 
 import (
@@ -11,10 +13,14 @@ type Peer struct{ ID string }
 func (p *Peer) Send([]byte) {}
 
 type Server struct {
-	mu    sync.RWMutex
-	peers map[string]*Peer
-	list  []*Peer
-	cfg   *Config
+	mu     sync.RWMutex
+	peers  map[string]*Peer // ranged over
+	byID   map[string]*Peer // indexed
+	shared map[string]*Peer // returned
+	async  map[string]*Peer // handed to a goroutine
+	owned  map[string]*Peer // changed
+	list   []*Peer
+	cfg    *Config
 }
 
 type Config struct{ Limit int }
@@ -23,6 +29,10 @@ type Config struct{ Limit int }
 func (s *Server) Add(p *Peer) {
 	s.mu.Lock()
 	s.peers[p.ID] = p
+	s.byID[p.ID] = p
+	s.shared[p.ID] = p
+	s.async[p.ID] = p
+	s.owned[p.ID] = p
 	s.list = append(s.list, p)
 	s.mu.Unlock()
 }
@@ -58,7 +68,7 @@ func (s *Server) Broadcast(msg []byte) {
 // Indexed after the unlock.
 func (s *Server) Lookup(id string) *Peer {
 	s.mu.RLock()
-	peers := s.peers // want `map s\.peers is read under s\.mu and indexed after the unlock`
+	peers := s.byID // want `map s\.byID is read under s\.mu and indexed after the unlock`
 	s.mu.RUnlock()
 	return peers[id]
 }
@@ -86,21 +96,21 @@ func (s *Server) Limit() int {
 func (s *Server) Peers() map[string]*Peer {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return s.peers // want `map s\.peers is read under s\.mu and returned, so its callers use it after the unlock`
+	return s.shared // want `map s\.shared is read under s\.mu and returned, so its callers use it after the unlock`
 }
 
 // Handed to a goroutine.
 func (s *Server) Async(f func(map[string]*Peer)) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	go f(s.peers) // want `map s\.peers is read under s\.mu and handed to a goroutine that runs after the unlock`
+	go f(s.async) // want `map s\.async is read under s\.mu and handed to a goroutine that runs after the unlock`
 }
 
 // Changed after the unlock: no copy helps, the change belongs under the
 // lock.
 func (s *Server) Drop(id string) {
 	s.mu.Lock()
-	peers := s.peers // want `map s\.peers is read under s\.mu and changed after the unlock, while other code changes it in place: that races with those writes; change it under the lock`
+	peers := s.owned // want `map s\.owned is read under s\.mu and changed after the unlock, while other code changes it in place: that races with those writes; change it under the lock`
 	s.mu.Unlock()
 	delete(peers, id)
 }
