@@ -389,7 +389,7 @@ func (c *checker) useAfter(fl *lintkit.Flow, body *ast.BlockStmt, rd *read, sect
 				}
 			}
 		case *ast.GoStmt:
-			if usesVar(info, n, v) {
+			if lintkit.Mentions(info, n, v) {
 				u.verb = "handed to a goroutine"
 			}
 		case *ast.ReturnStmt:
@@ -416,18 +416,6 @@ func containsExpr(list []ast.Expr, e ast.Expr) bool {
 		}
 	}
 	return false
-}
-
-// usesVar reports whether n mentions v, function literals included.
-func usesVar(info *types.Info, n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // kind names the field's kind for messages and the clone that fixes it.

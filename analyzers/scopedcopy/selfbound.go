@@ -169,7 +169,7 @@ func (c *checker) checkSelfCopy(fl *lintkit.Flow, body *ast.BlockStmt, cp *selfC
 				sinks = append(sinks, n)
 			}
 		case *ast.GoStmt:
-			if mentions(info, n, cp.v) {
+			if lintkit.Mentions(info, n, cp.v) {
 				sinks = append(sinks, n)
 			}
 			return false
@@ -287,18 +287,6 @@ func (c *checker) bindsPaths(fn *types.Func) []string {
 		paths = append(paths, b.Path)
 	}
 	return paths
-}
-
-// mentions reports whether n uses v, function literals included.
-func mentions(info *types.Info, n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 func (c *checker) reportSelf(cp *selfCopy, b slots.Binding, sink ast.Node) {

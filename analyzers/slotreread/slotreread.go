@@ -756,14 +756,10 @@ func related(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
 	if len(carried) == 0 {
 		return false
 	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && id.Pos() >= sb.Pos() && carried[info.Uses[id]] {
-			found = true
-		}
-		return !found
+	return lintkit.Any(body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		return ok && id.Pos() >= sb.Pos() && carried[info.Uses[id]]
 	})
-	return found
 }
 
 // carriedBy returns the variables that carry read a's result: bound by
@@ -799,14 +795,10 @@ func carriedBy(info *types.Info, body *ast.BlockStmt, a *read) map[types.Object]
 		return carried
 	}
 	uses := func(n ast.Node) bool {
-		found := false
-		ast.Inspect(n, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && carried[info.Uses[id]] {
-				found = true
-			}
-			return !found
+		return lintkit.Any(n, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			return ok && carried[info.Uses[id]]
 		})
-		return found
 	}
 	for range 3 {
 		ast.Inspect(body, func(n ast.Node) bool {
@@ -925,14 +917,10 @@ func writesBack(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
 		return true
 	}
 	carried := carriedBy(info, body, a)
-	found := false
-	ast.Inspect(b.value, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && carried[info.Uses[id]] {
-			found = true
-		}
-		return !found
+	return lintkit.Any(b.value, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		return ok && carried[info.Uses[id]]
 	})
-	return found
 }
 
 // rebound reports whether field f is rebound anywhere in the package's
@@ -1084,16 +1072,11 @@ func compares(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		return ok && v != nil && info.ObjectOf(id) == v
 	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if be, ok := n.(*ast.BinaryExpr); ok && (be.Op == token.EQL || be.Op == token.NEQ) {
-			if (is(be.X, b.expr, b.bound) && is(be.Y, nil, a.bound)) || (is(be.Y, b.expr, b.bound) && is(be.X, nil, a.bound)) {
-				found = true
-			}
-		}
-		return !found
+	return lintkit.Any(body, func(n ast.Node) bool {
+		be, ok := n.(*ast.BinaryExpr)
+		return ok && (be.Op == token.EQL || be.Op == token.NEQ) &&
+			((is(be.X, b.expr, b.bound) && is(be.Y, nil, a.bound)) || (is(be.Y, b.expr, b.bound) && is(be.X, nil, a.bound)))
 	})
-	return found
 }
 
 // report reports the second reads bs of first read a as one finding, at

@@ -194,6 +194,14 @@ func Any(n ast.Node, match func(ast.Node) bool) bool {
 	return found
 }
 
+// Mentions reports whether n, function literals included, uses obj.
+func Mentions(info *types.Info, n ast.Node, obj types.Object) bool {
+	return Any(n, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		return ok && info.Uses[id] == obj
+	})
+}
+
 // Deref returns what t points to when it is a pointer type (through an
 // alias), else t itself.
 func Deref(t types.Type) types.Type {

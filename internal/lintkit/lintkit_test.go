@@ -283,3 +283,44 @@ func TestAny(t *testing.T) {
 		t.Errorf("Any matched %d calls, want to stop at the first", calls)
 	}
 }
+
+// TestMentions: a use inside a function literal counts; the declaration,
+// and another variable of the same name, do not.
+func TestMentions(t *testing.T) {
+	const src = `package p
+
+func F(x int) func() int {
+	y := 1
+	_ = y
+	return func() int { return x }
+}
+
+func G() { x := 2; _ = x }
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
+	if _, err := (&types.Config{}).Check("example.com/p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	fd, gd := f.Decls[0].(*ast.FuncDecl), f.Decls[1].(*ast.FuncDecl)
+	x := info.Defs[fd.Type.Params.List[0].Names[0]]
+	lit := fd.Body.List[2].(*ast.ReturnStmt).Results[0]
+	for _, c := range []struct {
+		name string
+		n    ast.Node
+		want bool
+	}{
+		{"the literal that returns x", lit, true},
+		{"F", fd, true},
+		{"F's first two statements", &ast.BlockStmt{List: fd.Body.List[:2]}, false},
+		{"G, with an x of its own", gd, false},
+	} {
+		if got := lintkit.Mentions(info, c.n, x); got != c.want {
+			t.Errorf("Mentions(%s, x) = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
