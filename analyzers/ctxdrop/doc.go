@@ -147,7 +147,10 @@
 // //ctxbound:detach -- <reason> in a function's doc comment, or on the line
 // of the call (or the line above), accepts the root context as intended; on
 // a ctx-less helper it silences the finding for every caller.
-// //ctxbound:ignore ctxdrop -- <reason> silences one finding.
+// //ctxbound:ignore ctxdrop -- <reason> silences one finding; on a call of
+// another package's helper that is reported once for the package, it
+// silences that call: the call is left out of the finding, and the next
+// call, if any, carries it.
 //
 // # Options
 //

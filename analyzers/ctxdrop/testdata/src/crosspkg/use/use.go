@@ -74,3 +74,10 @@ func handle(ctx context.Context) { note("handled") }
 func report(ctx context.Context) {
 	dep.Report("done") // want `call of dep.Report drops the caller's context`
 }
+
+// A later call silenced by a directive is not listed with the first
+// (TestForeignHelperOnce).
+func quiet(ctx context.Context) {
+	//ctxbound:ignore ctxdrop -- flushed for the process on purpose
+	dep.Flush()
+}
