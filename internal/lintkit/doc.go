@@ -24,14 +24,17 @@ func MustExtractDoc(src, name string) string {
 
 // ExtractDoc is MustExtractDoc with an error.
 func ExtractDoc(src, name string) (string, error) {
-	f, err := parser.ParseFile(token.NewFileSet(), "doc.go", src, parser.ParseComments|parser.PackageClauseOnly)
-	if err != nil {
-		return "", err
+	text, ok := lineCommentDoc(src)
+	if !ok {
+		f, err := parser.ParseFile(token.NewFileSet(), "doc.go", src, parser.ParseComments|parser.PackageClauseOnly)
+		if err != nil {
+			return "", err
+		}
+		if f.Doc == nil {
+			return "", fmt.Errorf("doc.go of %s has no package comment", name)
+		}
+		text = f.Doc.Text()
 	}
-	if f.Doc == nil {
-		return "", fmt.Errorf("doc.go of %s has no package comment", name)
-	}
-	text := f.Doc.Text()
 	heading := "# Analyzer " + name + "\n"
 	_, rest, ok := strings.Cut(text, heading)
 	if !ok {
@@ -42,4 +45,51 @@ func ExtractDoc(src, name string) (string, error) {
 		return "", fmt.Errorf("doc.go of %s: the text after the heading must start with %q", name, name+": ")
 	}
 	return rest, nil
+}
+
+// lineCommentDoc returns the package comment of src as go/ast's
+// CommentGroup.Text gives it, for the usual shape of a doc.go: the file
+// opens with a run of // lines that the package clause follows at once,
+// without directives, block comments or carriage returns. ok is false
+// for any other shape, which go/parser then reads. Every check's Doc is
+// extracted when the suite starts, and go vet starts the suite once per
+// package: parsing doc.go there cost more than all the other package
+// initialisation of the suite.
+func lineCommentDoc(src string) (text string, ok bool) {
+	var lines []string
+	for rest := src; ; {
+		line, after, found := strings.Cut(rest, "\n")
+		if !found || strings.ContainsAny(line, "\r") {
+			return "", false
+		}
+		if strings.HasPrefix(line, "package ") {
+			break
+		}
+		c, isComment := strings.CutPrefix(line, "//")
+		if !isComment {
+			return "", false // a blank line, code or a block comment
+		}
+		if c != "" && ('a' <= c[0] && c[0] <= 'z' || '0' <= c[0] && c[0] <= '9') {
+			return "", false // perhaps a directive (//go:build, //line)
+		}
+		lines = append(lines, strings.TrimRight(strings.TrimPrefix(c, " "), " \t"))
+		rest = after
+	}
+	if len(lines) == 0 {
+		return "", false
+	}
+	// As CommentGroup.Text: no leading blank lines, one blank line for a
+	// run of them, one newline at the end.
+	n := 0
+	for _, l := range lines {
+		if l != "" || n > 0 && lines[n-1] != "" {
+			lines[n] = l
+			n++
+		}
+	}
+	lines = lines[:n]
+	if n > 0 && lines[n-1] != "" {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines, "\n"), true
 }

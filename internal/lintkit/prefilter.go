@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -55,10 +56,30 @@ type Unit struct {
 	// when it cannot tell. It may be nil.
 	Lookup func(file *ast.File, qual, name string) types.Object
 
+	syn atomic.Pointer[unitSyntax] // what scan finds, perhaps shared (ShareSyntax)
+}
+
+// unitSyntax is what one walk of a unit's files finds.
+type unitSyntax struct {
 	once   sync.Once
 	idents map[string]bool
 	specs  map[string][]TypeSpecAt
 }
+
+// syntax returns u's unitSyntax, made on first use.
+func (u *Unit) syntax() *unitSyntax {
+	if s := u.syn.Load(); s != nil {
+		return s
+	}
+	u.syn.CompareAndSwap(nil, new(unitSyntax))
+	return u.syn.Load()
+}
+
+// ShareSyntax makes u read what v finds in the files (identifiers, type
+// declarations), walked once for both. A driver that asks several
+// prefilters about one package builds a Unit per pass, since each pass
+// sees the facts of its own analyzers, over the same files: v's.
+func (u *Unit) ShareSyntax(v *Unit) { u.syn.Store(v.syntax()) }
 
 // A TypeSpecAt is a type declaration of a unit and the file that holds it.
 type TypeSpecAt struct {
@@ -67,33 +88,34 @@ type TypeSpecAt struct {
 }
 
 // scan walks the files once for the identifiers and the type declarations.
-func (u *Unit) scan() {
-	u.once.Do(func() {
+func (u *Unit) scan() *unitSyntax {
+	s := u.syntax()
+	s.once.Do(func() {
 		size := 0
 		for _, f := range u.Files {
 			size += int(f.FileEnd - f.FileStart)
 		}
-		u.idents = make(map[string]bool, size/64) // distinct names: one per 64 bytes or so
-		u.specs = map[string][]TypeSpecAt{}
+		s.idents = make(map[string]bool, size/64) // distinct names: one per 64 bytes or so
+		s.specs = map[string][]TypeSpecAt{}
 		for _, f := range u.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.Ident:
-					u.idents[n.Name] = true
+					s.idents[n.Name] = true
 				case *ast.TypeSpec:
-					u.specs[n.Name.Name] = append(u.specs[n.Name.Name], TypeSpecAt{n, f})
+					s.specs[n.Name.Name] = append(s.specs[n.Name.Name], TypeSpecAt{n, f})
 				}
 				return true
 			})
 		}
 	})
+	return s
 }
 
 // TypeSpecs returns the unit's type declarations by name, in file order,
 // those in function bodies included (a name may then have several).
 func (u *Unit) TypeSpecs() map[string][]TypeSpecAt {
-	u.scan()
-	return u.specs
+	return u.scan().specs
 }
 
 // ImportNamed returns the package that file imports under the name qual
@@ -119,8 +141,7 @@ func ImportNamed(file *ast.File, qual string, resolve func(path string) *types.P
 // all name it, so a package that mentions none of the names of the
 // objects a fact depends on cannot depend on them.
 func (u *Unit) Mentions(name string) bool {
-	u.scan()
-	return u.idents[name]
+	return u.scan().idents[name]
 }
 
 // LookupIn returns what qual.name denotes in file, or nil when the unit
@@ -166,9 +187,9 @@ func (u *Unit) MentionsFact(likes ...analysis.Fact) bool {
 	if len(names) == 0 {
 		return false
 	}
-	u.scan()
-	if len(names) > len(u.idents) {
-		for name := range u.idents {
+	idents := u.scan().idents
+	if len(names) > len(idents) {
+		for name := range idents {
 			if names[name] {
 				return true
 			}
@@ -176,7 +197,7 @@ func (u *Unit) MentionsFact(likes ...analysis.Fact) bool {
 		return false
 	}
 	for name := range names {
-		if u.idents[name] {
+		if idents[name] {
 			return true
 		}
 	}

@@ -50,3 +50,35 @@ func TestPrefilterRegistry(t *testing.T) {
 		t.Error("the prefilter set is not the one returned")
 	}
 }
+
+// TestShareSyntax: units that share syntax walk the files once, also when
+// they are asked at once (the fact passes of a go vet unit run
+// concurrently), and each keeps its own facts.
+func TestShareSyntax(t *testing.T) {
+	first, err := ParseUnit("example.com/p", nil, map[string][]string{"*lintkit.nameFact": {"Launch"}}, `package p
+type T struct{}
+func F() { Launch() }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	others := make([]*Unit, 8)
+	for i := range others {
+		others[i] = &Unit{Files: first.Files, Facts: func(analysis.Fact) (map[string]bool, bool) { return nil, false }}
+		others[i].ShareSyntax(first)
+	}
+	done := make(chan bool)
+	for _, u := range append(others, first) {
+		go func() { done <- u.Mentions("Launch") && len(u.TypeSpecs()["T"]) == 1 }()
+	}
+	for range len(others) + 1 {
+		if !<-done {
+			t.Error("a unit sharing syntax does not see F's call of Launch, or type T")
+		}
+	}
+	if s := first.syn.Load(); s == nil || others[0].syn.Load() != s {
+		t.Error("the units do not share one walk of the files")
+	}
+	if !first.HasFacts(new(nameFact)) || others[0].HasFacts(new(nameFact)) {
+		t.Error("sharing syntax shared the facts too")
+	}
+}

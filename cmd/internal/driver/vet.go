@@ -23,6 +23,7 @@ import (
 	"go/types"
 	"os"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -92,6 +93,13 @@ func factsOnlyPlan(all []*analysis.Analyzer) map[*analysis.Analyzer]factsOnlyRun
 	return plan
 }
 
+// vetUnits holds, per package, the first prefilter Unit built for it in
+// this process: the fact passes of a unit run concurrently, and each
+// builds a Unit of its own (each sees the facts of its own analyzers), but
+// they share the one walk of the files that finds identifiers and type
+// declarations. go vet runs one unit per process, so this holds one.
+var vetUnits sync.Map // *types.Package → *lintkit.Unit
+
 // factsOnly wraps run, a's Run, for a facts-only unit run as plan says.
 func factsOnly(a *analysis.Analyzer, how factsOnlyRun, mode prefilterMode, run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error) {
 	switch {
@@ -102,7 +110,11 @@ func factsOnly(a *analysis.Analyzer, how factsOnlyRun, mode prefilterMode, run f
 	}
 	p := lintkit.PrefilterOf(a)
 	return func(pass *analysis.Pass) (any, error) {
-		if p(lintkit.UnitOf(pass, config.Applies(config.Analyzer, pass))) {
+		u := lintkit.UnitOf(pass, config.Applies(config.Analyzer, pass))
+		if first, shared := vetUnits.LoadOrStore(pass.Pkg, u); shared {
+			u.ShareSyntax(first.(*lintkit.Unit))
+		}
+		if p(u) {
 			return run(pass)
 		}
 		if mode == prefilterOn {
