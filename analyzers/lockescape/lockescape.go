@@ -505,7 +505,7 @@ func (c *checker) flush() {
 		if c.r.Silenced(f.rd.sel.Pos()) {
 			continue
 		}
-		k := key{f.rd.field, f.write}
+		k := key{f.rd.field.Origin(), f.write} // one field of a generic type, whatever its instance
 		if groups[k] == nil {
 			order = append(order, k)
 		}

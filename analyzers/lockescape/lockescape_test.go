@@ -57,6 +57,7 @@ func TestGroup(t *testing.T) {
 			"fix: Copy h.hooks under the lock with slices.Clone at its 3 reads",
 		},
 		"hooks.go:79":  {"fix: Copy q.names under the lock with slices.Clone"},
+		"set.go:23":    {"set.go:32: also read under the lock here and indexed after the unlock", "fix: Copy s.m under the lock with maps.Clone at its 2 reads"},
 		"server.go:33": {"server.go:41: also read under the lock here and read through after the unlock"},
 	}
 	if !reflect.DeepEqual(got, want) {
