@@ -69,11 +69,11 @@ var moduleTargets = map[string]moduleTarget{
 // The tools in table order. floor-export is the floor the targets are
 // marked against; floor (every dependency from source, as the x/tools
 // driver loads them for fact-using analyzers) is measured on request.
-var toolOrder = []string{"floor-export", "suite", "suite-warm", "suite-touch", "before", "floor", "vet", "vet-suite", "vet-floor", "staticcheck"}
+var toolOrder = []string{"floor-export", "suite", "suite-warm", "suite-touch", "before", "floor", "vet", "vet-suite", "vet-before", "vet-floor", "staticcheck"}
 
 // defaultTools are measured without -tools: all but floor, and before
 // only with -before.
-var defaultTools = []string{"floor-export", "suite", "suite-warm", "suite-touch", "before", "vet", "vet-suite", "vet-floor", "staticcheck"}
+var defaultTools = []string{"floor-export", "suite", "suite-warm", "suite-touch", "before", "vet", "vet-suite", "vet-before", "vet-floor", "staticcheck"}
 
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == toolexecFlag {
@@ -250,6 +250,10 @@ func benchMain() int {
 			Argv:    func(p []string) []string { return append([]string{"go", "vet", "-json", "-vettool=" + suite}, p...) },
 			VetTool: func(*target) string { return suite },
 			Check:   checkVetJSON},
+		"vet-before": {Key: "vet-before", Label: "go vet -vettool=before (-before)", Bench: "VetBefore",
+			Argv:    func(p []string) []string { return append([]string{"go", "vet", "-json", "-vettool=" + before}, p...) },
+			VetTool: func(*target) string { return before },
+			Check:   checkVetJSON},
 		"vet-floor": {Key: "vet-floor", Label: "go vet -vettool=ctxfloor", Bench: "VetFloor",
 			Argv:    func(p []string) []string { return append([]string{"go", "vet", "-json", "-vettool=" + floor}, p...) },
 			VetTool: func(*target) string { return floor },
@@ -264,7 +268,7 @@ func benchMain() int {
 	}
 	var order []string
 	for _, k := range toolOrder {
-		if slices.Contains(o.tools, k) && (k != "staticcheck" || staticcheck != "") && (k != "before" || before != "") {
+		if slices.Contains(o.tools, k) && (k != "staticcheck" || staticcheck != "") && (k != "before" && k != "vet-before" || before != "") {
 			order = append(order, k)
 		}
 	}
