@@ -11,9 +11,7 @@ import (
 	"go/types"
 	"slices"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
-	hkcode "honnef.co/go/tools/analysis/code"
 	htypeutil "honnef.co/go/tools/go/types/typeutil"
 )
 
@@ -101,9 +99,6 @@ func InterfaceCallee(info *types.Info, call *ast.CallExpr) *types.Func {
 // "(*golang.org/x/sync/errgroup.Group).Go". Generic receivers are written
 // with their type parameters.
 func FuncName(fn *types.Func) string { return htypeutil.FuncName(fn.Origin()) }
-
-// CallName is FuncName of the static callee of call, or "".
-func CallName(pass *analysis.Pass, call *ast.CallExpr) string { return hkcode.CallName(pass, call) }
 
 // ShortName is the name of fn for messages: "safeGo", "Pool.Submit",
 // "errgroup.Group.Go" (package-qualified when fn is declared in another
