@@ -1,6 +1,7 @@
 package lintkit
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -61,9 +62,18 @@ type Unit struct {
 
 // unitSyntax is what one walk of a unit's files finds.
 type unitSyntax struct {
-	once   sync.Once
-	idents map[string]bool
-	specs  map[string][]TypeSpecAt
+	once    sync.Once
+	idents  map[string]bool
+	specs   map[string][]TypeSpecAt
+	structs []StructAt
+	assigns []*ast.AssignStmt // by position
+}
+
+// A StructAt is a struct type of a unit (a declaration's, a literal's, a
+// field's) and the file that holds it.
+type StructAt struct {
+	Type *ast.StructType
+	File *ast.File
 }
 
 // syntax returns u's unitSyntax, made on first use.
@@ -104,12 +114,40 @@ func (u *Unit) scan() *unitSyntax {
 					s.idents[n.Name] = true
 				case *ast.TypeSpec:
 					s.specs[n.Name.Name] = append(s.specs[n.Name.Name], TypeSpecAt{n, f})
+				case *ast.StructType:
+					s.structs = append(s.structs, StructAt{n, f})
+				case *ast.AssignStmt:
+					if n.Tok == token.ASSIGN && slices.ContainsFunc(n.Lhs, func(l ast.Expr) bool {
+						_, ok := ast.Unparen(l).(*ast.SelectorExpr)
+						return ok
+					}) {
+						s.assigns = append(s.assigns, n)
+					}
 				}
 				return true
 			})
 		}
+		// Files are walked in order, but the file set may hold them in
+		// another: FieldAssigns searches by position.
+		slices.SortFunc(s.assigns, func(a, b *ast.AssignStmt) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	})
 	return s
+}
+
+// StructTypes returns the unit's struct types, those in function bodies
+// and in other types included, in file order.
+func (u *Unit) StructTypes() []StructAt { return u.scan().structs }
+
+// FieldAssigns returns the plain assignments (=) between pos and end that
+// assign a selector expression (x.f = v, among others), in source order.
+func (u *Unit) FieldAssigns(pos, end token.Pos) []*ast.AssignStmt {
+	all := u.scan().assigns
+	i, _ := slices.BinarySearchFunc(all, pos, func(a *ast.AssignStmt, p token.Pos) int { return cmp.Compare(a.Pos(), p) })
+	j := i
+	for j < len(all) && all[j].End() <= end {
+		j++
+	}
+	return all[i:j]
 }
 
 // TypeSpecs returns the unit's type declarations by name, in file order,

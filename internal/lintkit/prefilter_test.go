@@ -1,6 +1,7 @@
 package lintkit
 
 import (
+	"go/ast"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -80,5 +81,38 @@ func F() { Launch() }`)
 	}
 	if !first.HasFacts(new(nameFact)) || others[0].HasFacts(new(nameFact)) {
 		t.Error("sharing syntax shared the facts too")
+	}
+}
+
+// TestUnitIndexes: the struct types and the field assignments of a unit,
+// from its one walk: nested ones included, by position, per function.
+func TestUnitIndexes(t *testing.T) {
+	u, err := ParseUnit("example.com/p", nil, nil, `package p
+type S struct{ in struct{ x int } }
+func F(s *S) {
+	s.in.x = 1
+	v := s
+	go func() { v.in = struct{ x int }{} }()
+	n := 0
+	n = 2
+	_ = n
+}`, `package p
+func G(s *S) { type L struct{}; s.in.x, s.in.x = 3, 4 }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(u.StructTypes()); got != 4 {
+		t.Errorf("StructTypes: %d, want 4 (S, its field in, the type of F's literal, L)", got)
+	}
+	for i, want := range []int{2, 1} {
+		var body *ast.BlockStmt
+		for _, d := range u.Files[i].Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				body = fd.Body
+			}
+		}
+		if got := u.FieldAssigns(body.Pos(), body.End()); len(got) != want {
+			t.Errorf("FieldAssigns of file %d's function: %d, want %d", i, len(got), want)
+		}
 	}
 }

@@ -318,13 +318,8 @@ func mutexStructs(u *lintkit.Unit) []*ast.StructType {
 		file *ast.File
 	}
 	var all []lit
-	for _, f := range u.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if st, ok := n.(*ast.StructType); ok {
-				all = append(all, lit{st, f})
-			}
-			return true
-		})
+	for _, st := range u.StructTypes() {
+		all = append(all, lit{st.Type, st.File})
 	}
 	// local returns the struct type a local type name declares, following
 	// aliases of the package; known is false when the name is not one the
@@ -582,10 +577,9 @@ func (b *binder) maySelfBind(fd *ast.FuncDecl) bool {
 		rhs ast.Expr
 	}
 	var cands []assign
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
-			return true
+	for _, as := range b.u.FieldAssigns(fd.Body.Pos(), fd.Body.End()) {
+		if len(as.Lhs) != len(as.Rhs) {
+			continue
 		}
 		for i, l := range as.Lhs {
 			if _, isSel := ast.Unparen(l).(*ast.SelectorExpr); !isSel {
@@ -598,8 +592,7 @@ func (b *binder) maySelfBind(fd *ast.FuncDecl) bool {
 				}
 			}
 		}
-		return true
-	})
+	}
 	if len(cands) == 0 {
 		return false
 	}
