@@ -86,7 +86,7 @@ func (u *Unit) syntax() *unitSyntax {
 }
 
 // ShareSyntax makes u read what v finds in the files (identifiers, type
-// declarations), walked once for both. A driver that asks several
+// declarations, struct types, field assignments), walked once for both. A driver that asks several
 // prefilters about one package builds a Unit per pass, since each pass
 // sees the facts of its own analyzers, over the same files: v's.
 func (u *Unit) ShareSyntax(v *Unit) { u.syn.Store(v.syntax()) }
@@ -97,7 +97,8 @@ type TypeSpecAt struct {
 	File *ast.File
 }
 
-// scan walks the files once for the identifiers and the type declarations.
+// scan walks the files once for the identifiers, the type declarations,
+// the struct types and the field assignments.
 func (u *Unit) scan() *unitSyntax {
 	s := u.syntax()
 	s.once.Do(func() {

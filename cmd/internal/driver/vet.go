@@ -96,8 +96,9 @@ func factsOnlyPlan(all []*analysis.Analyzer) map[*analysis.Analyzer]factsOnlyRun
 // vetUnits holds, per package, the first prefilter Unit built for it in
 // this process: the fact passes of a unit run concurrently, and each
 // builds a Unit of its own (each sees the facts of its own analyzers), but
-// they share the one walk of the files that finds identifiers and type
-// declarations. go vet runs one unit per process, so this holds one.
+// they share the one walk of the files that their prefilters read
+// (identifiers, type declarations, ...). go vet runs one unit per process,
+// so this holds one.
 var vetUnits sync.Map // *types.Package → *lintkit.Unit
 
 // factsOnly wraps run, a's Run, for a facts-only unit run as plan says.
