@@ -375,7 +375,7 @@ func (c *checker) originRelated(d ctxscope.Drop) []lintkit.Option {
 
 // reportHelper reports, at the call, a call of a ctx-less helper whose
 // root is made in another package, or that has a Context variant.
-func (c *checker) reportHelper(d ctxscope.Drop, s ctxscope.Scope, others ...helperCall) bool {
+func (c *checker) reportHelper(d ctxscope.Drop, s ctxscope.Scope, others ...helperCall) {
 	name := lintkit.ShortName(d.Helper, c.pass.Pkg)
 	ctxName := s.Name
 	if s.Blank {
@@ -393,13 +393,18 @@ func (c *checker) reportHelper(d ctxscope.Drop, s ctxscope.Scope, others ...help
 		name, name, d.Fact.Chain(c.pass.Pkg), inScope, advice)
 	opts := c.scope.ChainRelated(d.Helper)
 	for _, o := range others {
-		where := "also called here with the caller's context in scope"
-		if !o.s.Blank {
-			where = "also called here with " + o.s.Name + " in scope"
-		}
-		opts = append(opts, lintkit.Related(o.d.Call.Pos(), o.d.Call.End(), where))
+		opts = append(opts, lintkit.Related(o.d.Call.Pos(), o.d.Call.End(), "also "+calledHere(o.s)))
 	}
-	return c.r.Report(d.Call, msg, opts...)
+	c.r.Report(d.Call, msg, opts...)
+}
+
+// calledHere is the related message of a call made with scope s: "called
+// here with ctx in scope".
+func calledHere(s ctxscope.Scope) string {
+	if s.Blank {
+		return "called here with the caller's context in scope"
+	}
+	return "called here with " + s.Name + " in scope"
 }
 
 // reportForeign reports the calls of each ctx-less helper of another
@@ -464,11 +469,7 @@ func (c *checker) reportMakers() {
 			name, m.what, callers, name, ctxName, ctxName)
 		var opts []lintkit.Option
 		for _, mc := range m.calls {
-			where := "called here with the caller's context in scope"
-			if !mc.scope.Blank {
-				where = "called here with " + mc.scope.Name + " in scope"
-			}
-			opts = append(opts, lintkit.Related(mc.call.Pos(), mc.call.End(), where))
+			opts = append(opts, lintkit.Related(mc.call.Pos(), mc.call.End(), calledHere(mc.scope)))
 		}
 		// The chain of each helper called, each step once.
 		seen := map[token.Pos]bool{m.origin.Pos(): true}
