@@ -133,10 +133,7 @@ type Result struct {
 	pass   *analysis.Pass
 	module string
 	ctx    contextTypes
-	// decls are the function declarations by object, built on first use
-	// (DeclOf), which reporting checks may make at once.
-	decls     map[*types.Func]*ast.FuncDecl
-	declsOnce sync.Once
+	decls  map[*types.Func]*ast.FuncDecl // the declarations with a body, by object (DeclOf)
 
 	funcs map[ast.Node]*funcInfo // *ast.FuncDecl and *ast.FuncLit
 	units []*funcInfo            // every function, in source order
@@ -229,6 +226,7 @@ func run(pass *analysis.Pass) (any, error) {
 	r := &Result{
 		pass:     pass,
 		funcs:    map[ast.Node]*funcInfo{},
+		decls:    map[*types.Func]*ast.FuncDecl{},
 		regions:  map[*ast.CallExpr]Region{},
 		owned:    map[*ast.CallExpr]bool{},
 		shared:   map[*types.Var]bool{},
@@ -287,6 +285,9 @@ func (r *Result) newFunc(n ast.Node, parent *funcInfo) *funcInfo {
 		fi.decl, fi.body, ftype = n, n.Body, n.Type
 		if obj, ok := info.Defs[n.Name].(*types.Func); ok {
 			fi.sig = obj.Signature()
+			if n.Body != nil {
+				r.decls[obj] = n
+			}
 		}
 		if n.Recv != nil && len(n.Recv.List) == 1 && len(n.Recv.List[0].Names) == 1 {
 			if v, ok := info.Defs[n.Recv.List[0].Names[0]].(*types.Var); ok && v.Name() != "_" {

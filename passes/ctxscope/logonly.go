@@ -164,18 +164,4 @@ func printfLike(fn *types.Func, index int) bool {
 
 // DeclOf returns the declaration of fn, a function of this package with a
 // body, or nil.
-func (r *Result) DeclOf(fn *types.Func) *ast.FuncDecl {
-	r.declsOnce.Do(func() {
-		r.decls = map[*types.Func]*ast.FuncDecl{}
-		for _, f := range r.pass.Files {
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-					if obj, ok := r.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-						r.decls[obj] = fd
-					}
-				}
-			}
-		}
-	})
-	return r.decls[fn.Origin()]
-}
+func (r *Result) DeclOf(fn *types.Func) *ast.FuncDecl { return r.decls[fn.Origin()] }
