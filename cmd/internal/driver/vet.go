@@ -97,9 +97,26 @@ func factsOnlyPlan(all []*analysis.Analyzer) map[*analysis.Analyzer]factsOnlyRun
 // this process: the fact passes of a unit run concurrently, and each
 // builds a Unit of its own (each sees the facts of its own analyzers), but
 // they share the one walk of the files that their prefilters read
-// (identifiers, type declarations, ...). go vet runs one unit per process,
-// so this holds one.
+// (identifiers, type declarations, ...) and the configuration lookup. go
+// vet runs one unit per process, so this holds one.
 var vetUnits sync.Map // *types.Package → *lintkit.Unit
+
+// vetUnit returns the prefilter Unit of pass, sharing the syntax walk and
+// the configuration lookup (a search of the package's directory and its
+// parents) of the first one built for its package.
+func vetUnit(pass *analysis.Pass) *lintkit.Unit {
+	if v, ok := vetUnits.Load(pass.Pkg); ok {
+		first := v.(*lintkit.Unit)
+		u := lintkit.UnitOf(pass, first.Configured)
+		u.ShareSyntax(first)
+		return u
+	}
+	u := lintkit.UnitOf(pass, config.Applies(config.Analyzer, pass))
+	if v, loaded := vetUnits.LoadOrStore(pass.Pkg, u); loaded {
+		u.ShareSyntax(v.(*lintkit.Unit)) // built at once by another pass
+	}
+	return u
+}
 
 // factsOnly wraps run, a's Run, for a facts-only unit run as plan says.
 func factsOnly(a *analysis.Analyzer, how factsOnlyRun, mode prefilterMode, run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error) {
@@ -111,11 +128,7 @@ func factsOnly(a *analysis.Analyzer, how factsOnlyRun, mode prefilterMode, run f
 	}
 	p := lintkit.PrefilterOf(a)
 	return func(pass *analysis.Pass) (any, error) {
-		u := lintkit.UnitOf(pass, config.Applies(config.Analyzer, pass))
-		if first, shared := vetUnits.LoadOrStore(pass.Pkg, u); shared {
-			u.ShareSyntax(first.(*lintkit.Unit))
-		}
-		if p(u) {
+		if p(vetUnit(pass)) {
 			return run(pass)
 		}
 		if mode == prefilterOn {
