@@ -138,14 +138,14 @@ func (c *checker) function(file *ast.File, fn ast.Node, body *ast.BlockStmt) {
 			continue
 		}
 		if rd.escape != "" {
-			c.report(file, rd, use{node: rd.at, verb: rd.escape})
+			c.record(file, rd, use{node: rd.at, verb: rd.escape})
 			continue
 		}
 		if fl == nil {
 			fl = lintkit.NewFlow(body)
 		}
 		if u, ok := c.useAfter(fl, body, rd, sections); ok {
-			c.report(file, rd, u)
+			c.record(file, rd, u)
 		}
 	}
 }
@@ -440,8 +440,8 @@ type finding struct {
 	edits []analysis.TextEdit
 }
 
-// report records the finding of rd, used at u; flush reports it.
-func (c *checker) report(file *ast.File, rd *read, u use) {
+// record records the finding of rd, used at u; flush reports it.
+func (c *checker) record(file *ast.File, rd *read, u use) {
 	what, pkg := kind(rd.field.Type())
 	name := types.ExprString(rd.sel)
 	var how string
