@@ -103,8 +103,9 @@
 // purpose or not: use an atomic.Pointer, or mark the accessor
 // //ctxbound:slot, to have every read count. Whether a field is rebound is
 // decided from assignments to it (x.f = v): a rebind through a pointer to
-// the field or a copy of the whole struct (*s = S{...}) is not seen. Writes through pointers to the receiver
-// variable are not seen. For a //ctxbound:slot method, any other method
+// the field or a copy of the whole struct (*s = S{...}) is not seen.
+// Writes through pointers to the receiver variable are not seen. For a
+// //ctxbound:slot method, any other method
 // called on the same receiver between the two reads counts as a possible
 // rebind (runctx's Slot.Bind). A package that imports neither sync nor
 // sync/atomic and sees no accessor or slot method is not analysed: an

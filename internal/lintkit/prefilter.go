@@ -86,9 +86,10 @@ func (u *Unit) syntax() *unitSyntax {
 }
 
 // ShareSyntax makes u read what v finds in the files (identifiers, type
-// declarations, struct types, field assignments), walked once for both. A driver that asks several
-// prefilters about one package builds a Unit per pass, since each pass
-// sees the facts of its own analyzers, over the same files: v's.
+// declarations, struct types, field assignments), walked once for both.
+// A driver that asks several prefilters about one package builds a Unit
+// per pass, since each pass sees the facts of its own analyzers, over the
+// same files: v's.
 func (u *Unit) ShareSyntax(v *Unit) { u.syn.Store(v.syntax()) }
 
 // A TypeSpecAt is a type declaration of a unit and the file that holds it.

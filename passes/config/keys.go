@@ -28,8 +28,8 @@ var processSettings = []string{
 // REQUEST, TENANT, CLAIM, JOB, WORKER or CONVERSATION, optionally followed by
 // ID, KEY, LOCK, TOKEN, PORT, SOCKET or ADDR (RUN only so: a bare DRY_RUN
 // or HOST_RUN is no run); a key of one word (RUN, TASK) and common process
-// settings (HOME, PATH, USER, XDG_SESSION_ID, ...) never are. It looks only at the last two words: a key may be a constant of
-// megabytes.
+// settings (HOME, PATH, USER, XDG_SESSION_ID, ...) never are. It looks only
+// at the last two words: a key may be a constant of megabytes.
 func IsDefaultIdentityKey(key string) bool {
 	i := strings.LastIndexByte(key, '_')
 	if i < 0 {
