@@ -535,9 +535,12 @@ func (c *checker) fixes(fn ast.Node, s ctxscope.Scope, detachFirst bool, ds ...c
 		} else if !c.scope.Visible(s, o.Pos()) {
 			return nil
 		}
+		if !c.scope.Fits(s, o) {
+			return nil // the caller's context is of a type that does not fit there
+		}
 		e1, e2, ok := c.scope.RootEdits(o, name)
 		toCtx, toDetach = append(toCtx, e1), append(toDetach, e2)
-		detachOK = detachOK && ok
+		detachOK = detachOK && ok && c.scope.DetachFits(s, o)
 	}
 	pass := lintkit.Fix("Pass "+name, append(slices.Clone(rename), toCtx...)...)
 	if s.Blank {

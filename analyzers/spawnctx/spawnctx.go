@@ -362,10 +362,11 @@ func (c *checker) fixes(encl ast.Node, s ctxscope.Scope, f finding) []lintkit.Op
 		return nil
 	}
 	o := d.Class.Origin
-	if o == nil || d.Class.Via != nil || !c.scope.Visible(s, o.Pos()) {
+	if o == nil || d.Class.Via != nil || !c.scope.Visible(s, o.Pos()) || !c.scope.Fits(s, o) {
 		return nil
 	}
 	toCtx, toDetach, detachOK := c.scope.RootEdits(o, s.Name)
+	detachOK = detachOK && c.scope.DetachFits(s, o)
 	detachFirst := c.order == "detach" || (c.order == "auto" && (d.Class.Deadline || d.Fresh()))
 	pass := lintkit.Fix("Pass "+s.Name+" to the spawned work", toCtx)
 	if !detachOK {

@@ -199,7 +199,9 @@ type funcInfo struct {
 	ctxParams []*types.Var
 	reqParams []*types.Var
 	reqPaths  []string
+	reqTypes  []types.Type // the type of each carrier's context (reqPaths' value)
 	blank     bool
+	blankType types.Type
 	// recv is the receiver and ctxFields its context field, when it has
 	// exactly one (FuncDecl only).
 	recv      *types.Var
@@ -312,7 +314,7 @@ func (r *Result) newFunc(n ast.Node, parent *funcInfo) *funcInfo {
 	for _, field := range ftype.Params.List {
 		if len(field.Names) == 0 {
 			if t := info.TypeOf(field.Type); t != nil && r.ctx.is(t) {
-				fi.blank = true
+				fi.blank, fi.blankType = true, t
 			}
 			continue
 		}
@@ -330,16 +332,19 @@ func (r *Result) newFunc(n ast.Node, parent *funcInfo) *funcInfo {
 			switch {
 			case r.ctx.like(v.Type()):
 				if v.Name() == "_" {
-					fi.blank = fi.blank || r.ctx.is(v.Type())
+					if r.ctx.is(v.Type()) {
+						fi.blank, fi.blankType = true, v.Type()
+					}
 					continue
 				}
 				fi.ctxParams = append(fi.ctxParams, v)
 				r.params[v] = true
 				r.declare(v, fi)
 			case v.Name() != "_" && !returnsType(fi.sig, v.Type()) && (!helper || isHTTPRequest(v.Type())):
-				if path, ok := r.carrierPath(v.Type()); ok {
+				if path, t, ok := r.carrierPath(v.Type()); ok {
 					fi.reqParams = append(fi.reqParams, v)
 					fi.reqPaths = append(fi.reqPaths, path)
+					fi.reqTypes = append(fi.reqTypes, t)
 				}
 			}
 		}
@@ -367,46 +372,6 @@ func (r *Result) declare(v *types.Var, fi *funcInfo) {
 	r.declared[fi] = append(r.declared[fi], v)
 }
 
-// implementsContext reports whether t (not an interface other than
-// context.Context) has the methods of context.Context.
-func implementsContext(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	if _, ok := t.Underlying().(*types.Interface); ok {
-		return false // context.Context itself, or a configured interface: is
-	}
-	// Most types cannot have the four methods: reject them before the
-	// method set, which is costly.
-	n := lintkit.NamedOf(t)
-	if n == nil {
-		return false
-	}
-	if st, ok := n.Underlying().(*types.Struct); !ok || !hasEmbedded(st) {
-		if n.NumMethods() < 4 {
-			return false
-		}
-	}
-	// Deadline first: few types have one. A method set is built only for
-	// the few that have all four names.
-	for _, name := range []string{"Deadline", "Done", "Err", "Value"} {
-		obj, _, _ := types.LookupFieldOrMethod(t, false, nil, name)
-		if _, ok := obj.(*types.Func); !ok {
-			return false
-		}
-	}
-	return true
-}
-
-func hasEmbedded(st *types.Struct) bool {
-	for i := range st.NumFields() {
-		if st.Field(i).Embedded() {
-			return true
-		}
-	}
-	return false
-}
-
 func isHTTPRequest(t types.Type) bool {
 	p, ok := types.Unalias(t).(*types.Pointer)
 	if !ok {
@@ -417,7 +382,8 @@ func isHTTPRequest(t types.Type) bool {
 }
 
 // carrierPath returns how a parameter of type t hands the function its
-// caller's context, as the text that follows the parameter's name:
+// caller's context, as the text that follows the parameter's name, and
+// the type of that context:
 // ".Context()" for an *http.Request (r.Context()), a gRPC server stream
 // (stream.Context()), a TLS handshake's *tls.ClientHelloInfo, any type with
 // an exported method Context() returning a context; ".Request().Context()"
@@ -426,24 +392,28 @@ func isHTTPRequest(t types.Type) bool {
 // followed: an *http.Response's Request may be nil. The testing types
 // carry none: a test is a root, and a helper that takes t may make its own
 // context.
-func (r *Result) carrierPath(t types.Type) (string, bool) {
+func (r *Result) carrierPath(t types.Type) (string, types.Type, bool) {
 	if isHTTPRequest(t) {
-		return ".Context()", true
+		return ".Context()", requestContext(t), true
 	}
 	if t == nil || r.ctx.like(t) {
-		return "", false
+		return "", nil, false
 	}
 	if isTestingType(t) {
-		return "", false
+		return "", nil, false
 	}
 	if res := nullary(t, "Context"); res != nil && r.ctx.like(res) {
-		return ".Context()", true
+		return ".Context()", res, true
 	}
 	if res := nullary(t, "Request"); res != nil && isHTTPRequest(res) {
-		return ".Request().Context()", true
+		return ".Request().Context()", requestContext(res), true
 	}
-	return "", false
+	return "", nil, false
 }
+
+// requestContext returns the result type of (*http.Request).Context,
+// context.Context, for the request type req.
+func requestContext(req types.Type) types.Type { return nullary(req, "Context") }
 
 // takesTesting reports whether sig has a parameter of a type of package
 // testing (*testing.T, testing.TB, ...): a test helper.
@@ -525,6 +495,9 @@ type Scope struct {
 	// Var is the variable Name starts with (the parameter, request or
 	// receiver), to check that a fix may use the name.
 	Var *types.Var
+	// Type is the type of the context Name denotes: a fix puts it only
+	// where a value of that type fits (Result.Fits).
+	Type types.Type
 	// Blank: the function's only context parameter is _ or unnamed.
 	Blank bool
 	// Field: the context is a field of the receiver (s.ctx), the
@@ -549,17 +522,18 @@ func (r *Result) CallerScope(n ast.Node, spawned bool) (Scope, bool) {
 		switch {
 		case len(fi.ctxParams) > 0:
 			v := fi.ctxParams[0]
-			return Scope{Name: v.Name(), Var: v, Func: fi.node}, true
+			return Scope{Name: v.Name(), Var: v, Type: v.Type(), Func: fi.node}, true
 		case len(fi.reqParams) > 0:
 			v := fi.reqParams[0]
-			return Scope{Name: v.Name() + fi.reqPaths[0], Var: v, Func: fi.node}, true
+			return Scope{Name: v.Name() + fi.reqPaths[0], Var: v, Type: fi.reqTypes[0], Func: fi.node}, true
 		case len(fi.ctxFields) > 0:
-			return Scope{Name: fi.recv.Name() + "." + fi.ctxFields[0].Name(), Var: fi.recv, Func: fi.node, Field: true}, true
+			f := fi.ctxFields[0]
+			return Scope{Name: fi.recv.Name() + "." + f.Name(), Var: fi.recv, Type: f.Type(), Func: fi.node, Field: true}, true
 		case fi.blank && !spawned:
-			return Scope{Blank: true, Func: fi.node}, true
+			return Scope{Blank: true, Type: fi.blankType, Func: fi.node}, true
 		case fi.returned != nil && !r.returnsRootCall(fi.returnedBy):
 			v := fi.returned
-			return Scope{Name: v.Name(), Var: v, Func: fi.node, From: v.Pos()}, true
+			return Scope{Name: v.Name(), Var: v, Type: v.Type(), Func: fi.node, From: v.Pos()}, true
 		}
 		if fi.detached {
 			break

@@ -743,21 +743,20 @@ func (x *indexer) cancels(st *ast.ExprStmt) bool {
 }
 
 // isContextMethod reports whether call calls the method name of a context
-// value: a context.Context or a concrete type with its methods.
+// value: the method is context.Context's (also promoted from an embedded
+// context.Context), a configured context type's, or that of a type that
+// implements context.Context.
 func (r *Result) isContextMethod(call *ast.CallExpr, name string) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != name {
 		return false
 	}
-	t := r.pass.TypesInfo.TypeOf(sel.X)
-	return t != nil && (r.ctx.is(t) || contextInterface(t))
-}
-
-// contextInterface reports whether t has context.Context's Done, Err and
-// Deadline methods (a concrete context type).
-func contextInterface(t types.Type) bool {
-	ms := types.NewMethodSet(t)
-	return ms.Lookup(nil, "Done") != nil && ms.Lookup(nil, "Err") != nil && ms.Lookup(nil, "Deadline") != nil
+	s := r.pass.TypesInfo.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return false
+	}
+	recv := s.Obj().(*types.Func).Signature().Recv()
+	return recv != nil && r.ctx.like(recv.Type())
 }
 
 func isCancelFunc(t types.Type) bool {

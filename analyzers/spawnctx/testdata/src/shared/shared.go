@@ -57,3 +57,25 @@ func (c *Cache) Wrapped(ctx context.Context, key string) (any, error) {
 		return fetch(ctx, key) // want `work shared by wrapper Cache.load runs with the calling request's context ctx`
 	})
 }
+
+// A context of a type parameter is the caller's too; the fix wraps it
+// where the callee takes a context.Context.
+func GetG[C context.Context](c *Cache, ctx C, key string) (any, error) {
+	v, err, _ := c.g.Do(key, func() (any, error) {
+		return fetch(ctx, key) // want `work shared by singleflight.Group.Do runs with the calling request's context ctx`
+	})
+	return v, err
+}
+
+// Where the callee takes the caller's own type, context.WithoutCancel's
+// context.Context would not fit: reported, with no fix.
+type reqCtx struct{ context.Context }
+
+func fetchReq(c *reqCtx, key string) (any, error) { return nil, nil }
+
+func (c *Cache) GetReq(ctx *reqCtx, key string) (any, error) {
+	v, err, _ := c.g.Do(key, func() (any, error) {
+		return fetchReq(ctx, key) // want `work shared by singleflight.Group.Do runs with the calling request's context ctx`
+	})
+	return v, err
+}

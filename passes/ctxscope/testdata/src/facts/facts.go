@@ -88,3 +88,23 @@ type hooks struct{ onStop func() }
 func storesClosure(h *hooks) { // no fact
 	h.onStop = func() { put(context.Background()) }
 }
+
+// A root returned inside a value its caller can rebind (it has a method
+// Context() returning a context) is the caller's to rebind: no fact.
+type carried struct{ ctx context.Context }
+
+func (c carried) Context() context.Context { return c.ctx }
+
+func load(ctx context.Context) carried { return carried{ctx} }
+
+func newCarried() carried { return load(context.Background()) } // no fact
+
+// A look-alike: a method named Context that returns no context carries
+// none, so the root is the function's own.
+type reply struct{}
+
+func (reply) Context() string { return "" }
+
+func fetch(ctx context.Context) reply { return reply{} }
+
+func newReply() reply { return fetch(context.Background()) } // want newReply:"makes root context.Background at facts.go:110"
