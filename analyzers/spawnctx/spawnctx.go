@@ -267,8 +267,7 @@ func merged(fs []finding) []finding {
 // makerHere reports whether fn's root is made in this package and fn has
 // no Context variant: ctxdrop reports it once, at the root.
 func (c *checker) makerHere(fn *types.Func) bool {
-	_, _, ok := c.scope.Maker(fn)
-	return ok && ctxscope.ContextVariant(fn) == nil
+	return len(c.scope.Makers(fn)) > 0 && ctxscope.ContextVariant(fn) == nil
 }
 
 // envFindings returns the identity reads of the process environment in the

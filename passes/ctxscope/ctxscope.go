@@ -171,7 +171,7 @@ type Result struct {
 	flows map[*funcInfo]*flowResult
 
 	makes   map[types.Object]*MakesRoot
-	makesAt map[types.Object]makesAt
+	makesAt map[types.Object][]makesAt // every root cause of a MakesRoot function of this package, the fact's first
 	returns map[types.Object]*ReturnsRoot
 	reads   map[types.Object]*ReadsValues
 }
@@ -250,7 +250,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pkgBusy:      map[*types.Var]bool{},
 		flows:        map[*funcInfo]*flowResult{},
 		makes:        lintkit.ObjectFacts[*MakesRoot](pass),
-		makesAt:      map[types.Object]makesAt{},
+		makesAt:      map[types.Object][]makesAt{},
 		returns:      lintkit.ObjectFacts[*ReturnsRoot](pass),
 		reads:        lintkit.ObjectFacts[*ReadsValues](pass),
 	}
@@ -513,7 +513,8 @@ type Scope struct {
 
 // CallerScope returns the caller's context in scope in the function or
 // literal n: its own, or that of the function that made n, unless n is a
-// literal that is returned, stored or sent (it belongs to whoever runs it).
+// literal that is returned, stored or sent and captures no context of its
+// maker (it belongs to whoever runs it).
 // spawned asks for work started on another goroutine: an unnamed context
 // parameter does not bind that work (a component's Start(_
 // context.Context) may be told by its framework not to keep it).
@@ -535,11 +536,37 @@ func (r *Result) CallerScope(n ast.Node, spawned bool) (Scope, bool) {
 			v := fi.returned
 			return Scope{Name: v.Name(), Var: v, Type: v.Type(), Func: fi.node, From: v.Pos()}, true
 		}
-		if fi.detached {
+		if fi.detached && !r.capturesContext(fi) {
 			break
 		}
 	}
 	return Scope{}, false
+}
+
+// capturesContext reports whether the literal fi uses a context (or a
+// carrier of one: a request, a stream) of an enclosing function: a
+// literal returned, stored or sent that has no context parameter of its
+// own but captures its maker's context is checked against that context
+// (it chose a root over the context it holds); one that captures none
+// belongs to whoever runs it.
+func (r *Result) capturesContext(fi *funcInfo) bool {
+	info := r.pass.TypesInfo
+	lit := fi.node
+	return lintkit.Any(fi.body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || v.IsField() || isPkgVar(v) || lit.Pos() <= v.Pos() && v.Pos() < lit.End() {
+			return false
+		}
+		if r.ctx.like(v.Type()) {
+			return true
+		}
+		_, _, carrier := r.carrierPath(v.Type())
+		return carrier && r.anyParam[v]
+	})
 }
 
 // returnsRootCall reports whether call's callee returns a root context (a

@@ -127,12 +127,12 @@ type ChainStep struct {
 func (r *Result) MakesChain(fn *types.Func) []ChainStep {
 	var steps []ChainStep
 	for fn != nil && len(steps) <= maxVia {
-		at, ok := r.makesAt[fn.Origin()]
-		if !ok {
+		ats := r.makesAt[fn.Origin()]
+		if len(ats) == 0 {
 			break
 		}
-		steps = append(steps, ChainStep{Func: fn, Pos: at.pos})
-		fn = at.next
+		steps = append(steps, ChainStep{Func: fn, Pos: ats[0].pos})
+		fn = ats[0].next
 	}
 	return steps
 }
@@ -190,9 +190,9 @@ func (r *Result) computeFacts() {
 			if fn == nil || made[fn] || r.OwnsContext(d) || r.inTestFile(d) {
 				continue // test scaffolding makes its own contexts, as tests do
 			}
-			if f, at := r.makesRoot(d); f != nil {
+			if f, ats := r.makesRoot(d); f != nil {
 				r.makes[fn] = f
-				r.makesAt[fn] = at
+				r.makesAt[fn] = ats
 				made[fn] = true
 				changed = true
 			}
@@ -263,20 +263,23 @@ func (r *Result) returnsRoot(d *ast.FuncDecl) *ReturnsRoot {
 
 // makesRoot returns the fact of d, a function with no context in scope, if
 // it makes a root context it uses itself or calls a helper of this module
-// that does, and the position of that call. Not its own, so not blamed on
-// its callers:
+// that does, and where: every such root or call (a function that calls
+// two helpers that each make a root has two causes, each reported at its
+// maker), the fact's first. Not its own, so not blamed on its callers:
 //   - a function that returns a context: it hands its context over (a
 //     lazily made default, fiber's UserContext), and ReturnsRoot covers
 //     the one that is always a root;
 //   - literals it returns, stores or sends: whoever runs them makes their
 //     roots;
-//   - goroutines it starts: work of their own (a server's per-connection
-//     loop, a connection's cleanup after a failure), which a caller's
-//     context would not bind;
+//   - goroutines it starts that are a background loop (Worker: a server's
+//     per-connection loop, a pool's reaper), work of their own that a
+//     caller's context would not bind; a one-shot goroutine (a hook run
+//     once, a notification sent) is the function's work, done on another
+//     goroutine, and its root is blamed on the callers like any;
 //   - a root with a deadline of its own whose work reads no context
 //     values: the function bounds its work on purpose (a shutdown, a
 //     cleanup), and its callers lose no values through it.
-func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, makesAt) {
+func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt) {
 	defer lintkit.At(r.pass.Fset, d)
 	if obj, ok := r.pass.TypesInfo.Defs[d.Name].(*types.Func); ok {
 		res := obj.Signature().Results()
@@ -285,20 +288,22 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, makesAt) {
 				// It hands its context to its caller (a request's
 				// UserContext, made lazily from a root): the caller sees
 				// it, and ReturnsRoot says when it is always a root.
-				return nil, makesAt{}
+				return nil, nil
 			}
 		}
 	}
-	enter := func(lit *ast.FuncLit) bool { return !r.OwnsContext(lit) && !r.Detached(lit) && !r.fn(lit).goroutine }
-	// The first root that does more than reach a log line makes the fact;
-	// failing one, the first log-only root makes a LogOnly fact.
-	var logFact *MakesRoot
-	var logAt makesAt
+	enter := func(lit *ast.FuncLit) bool {
+		return !r.OwnsContext(lit) && !r.Detached(lit) && (!r.fn(lit).goroutine || !r.workerBody(lit.Body))
+	}
+	// The roots that do more than reach a log line make the fact; failing
+	// them, the log-only roots make a LogOnly fact.
+	var fact, logFact *MakesRoot
+	var ats, logAts []makesAt
 	for _, drop := range r.Drops(d, enter) {
 		// The context-less variant of an API (Query calling
 		// QueryContext(context.Background(), ...)) makes a root too: its
 		// callers with a context are told to call the variant instead.
-		if (drop.Exempt != "" && drop.Exempt != "compat") || drop.Returned || r.goCalls[drop.Call] {
+		if (drop.Exempt != "" && drop.Exempt != "compat") || drop.Returned || r.goCalls[drop.Call] && !r.oneShotCall(drop.Call) {
 			continue
 		}
 		if drop.Class.Deadline && drop.Reads == nil {
@@ -328,19 +333,27 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, makesAt) {
 			o := drop.Class.Origin
 			f = &MakesRoot{What: drop.Class.What, At: r.where(o.Pos()), Module: r.module, Compat: drop.Exempt == "compat"}
 			f.LogOnly = !f.Compat && r.logOnly(d, o)
-			at = makesAt{pos: o.Pos(), origin: o}
+			at = makesAt{pos: o.Pos(), origin: o, what: drop.Class.What}
 		}
-		if !f.LogOnly {
-			return f, at
+		if f.LogOnly {
+			if logFact == nil {
+				logFact = f
+			}
+			logAts = append(logAts, at)
+			continue
 		}
-		if logFact == nil {
-			logFact, logAt = f, at
+		if fact == nil {
+			fact = f
 		}
+		ats = append(ats, at)
+	}
+	if fact != nil {
+		return fact, ats
 	}
 	if logFact != nil {
-		return logFact, logAt
+		return logFact, logAts
 	}
-	return nil, makesAt{}
+	return nil, nil
 }
 
 // ContextVariant returns the variant of fn that takes a context, named
@@ -374,26 +387,44 @@ type makesAt struct {
 	pos    token.Pos
 	next   *types.Func
 	origin *ast.CallExpr
+	what   string // for an origin: what makes the root ("context.Background")
 }
 
-// Maker returns the function of this package at the end of fn's MakesRoot
-// chain, the one that makes the root, and the root's origin; ok is false
-// when fn has no fact or the root is made in another package.
-func (r *Result) Maker(fn *types.Func) (maker *types.Func, origin *ast.CallExpr, ok bool) {
-	for range maxVia + 2 {
-		at, found := r.makesAt[fn.Origin()]
-		if !found {
-			return nil, nil, false
+// A Maker is a function of this package that makes a root context, at
+// the end of a MakesRoot chain, and the root's origin.
+type Maker struct {
+	Func   *types.Func
+	Origin *ast.CallExpr
+	What   string // "context.Background"
+}
+
+// Makers returns the functions of this package at the ends of fn's
+// MakesRoot chains, the ones that make the roots, each once, in source
+// order; none when fn has no fact or its roots are made in another
+// package. A function that calls two helpers that each make a root has
+// two makers: two root causes.
+func (r *Result) Makers(fn *types.Func) []Maker {
+	var out []Maker
+	seen := map[*ast.CallExpr]bool{}
+	var walk func(fn *types.Func, depth int)
+	walk = func(fn *types.Func, depth int) {
+		if depth > maxVia+1 {
+			return
 		}
-		if at.origin != nil {
-			return fn.Origin(), at.origin, true
+		for _, at := range r.makesAt[fn.Origin()] {
+			switch {
+			case at.origin != nil:
+				if !seen[at.origin] {
+					seen[at.origin] = true
+					out = append(out, Maker{fn.Origin(), at.origin, at.what})
+				}
+			case at.next != nil:
+				walk(at.next, depth+1)
+			}
 		}
-		if at.next == nil {
-			return nil, nil, false
-		}
-		fn = at.next
 	}
-	return nil, nil, false
+	walk(fn, 0)
+	return out
 }
 
 // ChainRelated gives the steps of helper's MakesRoot chain declared in this

@@ -209,12 +209,18 @@ func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
 	case *ast.IfStmt:
 		obs := x.stmt(s.Init, g)
 		x.expr(s.Cond, g)
-		body := g
+		body, els := g, g
 		if g == RegionNone && (x.observesCond(s.Cond) || s.Init != nil && x.observesCond(initExpr(s.Init))) {
-			body = RegionShutdown
+			// if ctx.Err() != nil { (done) ... } else { (live) ... }; the
+			// test for nil turns it round: if ctx.Err() == nil { (live) }.
+			if isNilTest(s.Cond, token.EQL) {
+				els = RegionShutdown
+			} else {
+				body = RegionShutdown
+			}
 		}
 		obs = x.stmt(s.Body, body) || obs
-		return x.stmt(s.Else, g) || obs
+		return x.stmt(s.Else, els) || obs
 	case *ast.SwitchStmt:
 		obs := x.stmt(s.Init, g)
 		x.expr(s.Tag, g)
@@ -271,6 +277,17 @@ func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
 		return x.stmt(s.Body, g)
 	}
 	return false
+}
+
+// isNilTest reports whether cond compares a value with nil by op (x == nil
+// for token.EQL).
+func isNilTest(cond ast.Expr, op token.Token) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != op {
+		return false
+	}
+	isNil := func(e ast.Expr) bool { id, ok := ast.Unparen(e).(*ast.Ident); return ok && id.Name == "nil" }
+	return isNil(b.X) || isNil(b.Y)
 }
 
 // initExpr returns the expression an if statement's init evaluates, for

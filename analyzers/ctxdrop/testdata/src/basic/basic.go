@@ -154,3 +154,54 @@ func (n *Notifier) Notify(ctx context.Context, ids []string) {
 		go n.send(id)
 	}
 }
+
+// The one-shot goroutine of a ctx-less helper (a hook run once, a cleanup)
+// is the helper's work done on another goroutine: its root is blamed on
+// the callers that have a context, once, at the root.
+type Conn struct {
+	db     *DB
+	onDone func(context.Context)
+}
+
+func (c *Conn) asyncClose() {
+	go func() {
+		c.db.Exec(context.Background(), "terminate") // want `Conn.asyncClose makes its own root context \(context.Background\) but is called with a context in scope from Conn.Fail`
+	}()
+}
+
+func (c *Conn) Fail(ctx context.Context) { c.asyncClose() }
+
+// A hook run once on a goroutine: the same.
+func (c *Conn) finish() {
+	go c.onDone(context.TODO()) // want `Conn.finish makes its own root context \(context.TODO\) but is called with a context in scope from Conn.Close`
+}
+
+func (c *Conn) Close(ctx context.Context) { c.finish() }
+
+// A ctx-less function that reaches two roots, through two helpers, has two
+// root causes: each is reported at its root, and a detach on one leaves
+// the other.
+func (c *Conn) flushA() { c.db.Exec(context.Background(), "a") } // want `Conn.flushA makes its own root context \(context.Background\) but is called with a context in scope from Conn.Sync \(through Conn.flushBoth\)`
+
+func (c *Conn) flushB() { c.db.Exec(context.TODO(), "b") } // want `Conn.flushB makes its own root context \(context.TODO\) but is called with a context in scope from Conn.Sync \(through Conn.flushBoth\)`
+
+func (c *Conn) flushBoth() {
+	c.flushA()
+	c.flushB()
+}
+
+func (c *Conn) Sync(ctx context.Context) { c.flushBoth() }
+
+// ctxbound:detach on the first maker brings out the second.
+//
+//ctxbound:detach -- a best-effort write, meant to outlive every caller
+func (c *Conn) logA() { c.db.Exec(context.Background(), "log a") }
+
+func (c *Conn) logB() { c.db.Exec(context.TODO(), "log b") } // want `Conn.logB makes its own root context \(context.TODO\) but is called with a context in scope from Conn.Log \(through Conn.logBoth\)`
+
+func (c *Conn) logBoth() {
+	c.logA()
+	c.logB()
+}
+
+func (c *Conn) Log(ctx context.Context) { c.logBoth() }

@@ -53,8 +53,24 @@ func returnsClosure() func() { // no fact
 	return func() { put(context.Background()) }
 }
 
-// Goroutines a function starts are work of their own.
-func spawns() { // no fact
+// The background loops a function starts are work of their own.
+func spawnsLoops(ch chan int) { // no fact
+	go func() {
+		for range ch {
+			put(context.Background())
+		}
+	}()
+	go loop()
+}
+
+func loop() { // want loop:"makes root context.TODO at facts.go:68"
+	for {
+		put(context.TODO())
+	}
+}
+
+// A one-shot goroutine is the function's work, on another goroutine.
+func spawnsOnce() { // want spawnsOnce:"makes root context.Background at facts.go:74"
 	go func() { put(context.Background()) }()
 	go put(context.TODO())
 }
@@ -67,7 +83,7 @@ func bounded() { // no fact
 	put(c)
 }
 
-func boundedReads() { // want boundedReads:"makes root context.Background at facts.go:71"
+func boundedReads() { // want boundedReads:"makes root context.Background at facts.go:87"
 	c, cancel := context.WithTimeout(context.Background(), 0)
 	defer cancel()
 	value(c)
@@ -107,4 +123,4 @@ func (reply) Context() string { return "" }
 
 func fetch(ctx context.Context) reply { return reply{} }
 
-func newReply() reply { return fetch(context.Background()) } // want newReply:"makes root context.Background at facts.go:110"
+func newReply() reply { return fetch(context.Background()) } // want newReply:"makes root context.Background at facts.go:126"
