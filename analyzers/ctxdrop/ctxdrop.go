@@ -238,7 +238,7 @@ func (c *checker) spawnedHelper(site *spawners.Site) {
 	if fn == nil {
 		return
 	}
-	if _, ok := c.scope.Makes(fn); !ok || c.dirs.Has(fn, directives.Detach) {
+	if f, ok := c.scope.Makes(fn); !ok || c.dirs.Has(fn, directives.Detach) || !c.scope.Reaches(site.Call, f) {
 		return
 	}
 	if c.scope.Worker(fn) {

@@ -80,6 +80,9 @@ func (r *Result) callDrops(call *ast.CallExpr, seen map[*ast.CallExpr]bool, drop
 	fn := lintkit.Callee(info, call)
 	if fn != nil {
 		if f, ok := r.Makes(fn); ok {
+			if ok, _ := r.meets(call, f.ZeroParams, nil); !ok {
+				return drops // the helper's root is behind a condition this call cannot meet
+			}
 			d := Drop{Call: call, Helper: fn, Fact: f}
 			d.Exempt = r.exempt(nil, call, fn)
 			return append(drops, d)

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
@@ -49,6 +50,11 @@ type MakesRoot struct {
 	// (logonly.go). Its own package hears of it; callers in other packages
 	// are not told to give it a ctx parameter for a log line.
 	LogOnly bool
+	// ZeroParams: the root is made only when these parameters (indices)
+	// are their zero value (if name == "" { ... }: guards.go); a caller
+	// that cannot meet that (it passes a non-empty constant, or a value it
+	// tested) is not blamed.
+	ZeroParams []int
 }
 
 // A Step is one helper of a MakesRoot chain: the call of function Name
@@ -95,6 +101,16 @@ func (f *MakesRoot) String() string {
 	}
 	if f.LogOnly {
 		s += " (for log lines only)"
+	}
+	if len(f.ZeroParams) > 0 {
+		s += " when param"
+		for i, p := range f.ZeroParams {
+			if i > 0 {
+				s += ","
+			}
+			s += fmt.Sprintf(" %d", p)
+		}
+		s += " is zero"
 	}
 	return s
 }
@@ -309,6 +325,7 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt) {
 		if drop.Class.Deadline && drop.Reads == nil {
 			continue
 		}
+		guards := r.guardsAt(d, drop.Call.Pos())
 		var f *MakesRoot
 		var at makesAt
 		if drop.Helper != nil {
@@ -329,21 +346,32 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt) {
 			}
 			f = &MakesRoot{What: drop.Fact.What, At: drop.Fact.At, Via: via, Module: r.module, LogOnly: drop.Fact.LogOnly}
 			at = makesAt{pos: drop.Call.Pos(), next: drop.Helper}
+			// The helper's guards on the arguments that are this
+			// function's own parameters are its guards too.
+			_, residual := r.meets(drop.Call, drop.Fact.ZeroParams, d)
+			guards = unionGuards(guards, residual)
 		} else {
 			o := drop.Class.Origin
 			f = &MakesRoot{What: drop.Class.What, At: r.where(o.Pos()), Module: r.module, Compat: drop.Exempt == "compat"}
 			f.LogOnly = !f.Compat && r.logOnly(d, o)
 			at = makesAt{pos: o.Pos(), origin: o, what: drop.Class.What}
 		}
+		f.ZeroParams = guards
 		if f.LogOnly {
 			if logFact == nil {
 				logFact = f
+			} else {
+				logFact.ZeroParams = commonGuards(logFact.ZeroParams, guards)
 			}
 			logAts = append(logAts, at)
 			continue
 		}
 		if fact == nil {
 			fact = f
+		} else {
+			// The function makes a root where any of its roots is made:
+			// only the guards every root has hold for all.
+			fact.ZeroParams = commonGuards(fact.ZeroParams, guards)
 		}
 		ats = append(ats, at)
 	}
@@ -354,6 +382,31 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt) {
 		return logFact, logAts
 	}
 	return nil, nil
+}
+
+// unionGuards returns the guards of a and b, sorted, each once: a root
+// behind both conditions.
+func unionGuards(a, b []int) []int {
+	out := slices.Clone(a)
+	for _, g := range b {
+		if !slices.Contains(out, g) {
+			out = append(out, g)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// commonGuards returns the guards both a and b have: what holds wherever
+// either root is made.
+func commonGuards(a, b []int) []int {
+	var out []int
+	for _, g := range a {
+		if slices.Contains(b, g) {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // ContextVariant returns the variant of fn that takes a context, named

@@ -205,3 +205,69 @@ func (c *Conn) logBoth() {
 }
 
 func (c *Conn) Log(ctx context.Context) { c.logBoth() }
+
+// A root made behind a condition on the helper's own parameter is blamed
+// only on callers that can meet it: they pass the zero value, or a value
+// they have not tested.
+type Registry struct{ db *DB }
+
+func (g *Registry) lookup(name string) error {
+	if name == "" {
+		return g.db.Exec(context.Background(), "default") // want `Registry.lookup makes its own root context \(context.Background\) but is called with a context in scope from Registry.Default and Registry.Untested`
+	}
+	return nil
+}
+
+func (g *Registry) Named(ctx context.Context) error { return g.lookup("orders") } // a non-empty constant: never the root
+
+func (g *Registry) Checked(ctx context.Context, name string) error {
+	if name == "" {
+		return nil
+	}
+	return g.lookup(name) // tested before: never the root
+}
+
+func (g *Registry) CheckedIf(ctx context.Context, name string) error {
+	if len(name) > 0 {
+		return g.lookup(name) // tested around: never the root
+	}
+	return nil
+}
+
+func (g *Registry) Default(ctx context.Context) error { return g.lookup("") } // the zero value: the root
+
+func (g *Registry) Untested(ctx context.Context, name string) error { return g.lookup(name) } // may be empty: the root
+
+// The condition is the early return's: the root is made only when opts
+// is nil.
+type Opts struct{ Name string }
+
+func (g *Registry) open(opts *Opts) error {
+	if opts != nil {
+		return nil
+	}
+	return g.db.Exec(context.TODO(), "defaults") // want `Registry.open makes its own root context \(context.TODO\) but is called with a context in scope from Registry.OpenMaybe`
+}
+
+func (g *Registry) Open(ctx context.Context) error { return g.open(&Opts{Name: "x"}) } // never nil
+
+func (g *Registry) OpenMaybe(ctx context.Context, o *Opts) error { return g.open(o) }
+
+// Through a helper that forwards its parameter, the guard is the helper's
+// too.
+func (g *Registry) get(name string) error { return g.lookup(name) }
+
+func (g *Registry) GetNamed(ctx context.Context) error { return g.get("orders") }
+
+// A condition of another form guards nothing: the root is blamed.
+func (g *Registry) maybe(n int) error {
+	if n > 3 {
+		return g.db.Exec(context.Background(), "big") // want `Registry.maybe makes its own root context \(context.Background\) but is called with a context in scope from Registry.Maybe`
+	}
+	return nil
+}
+
+func (g *Registry) Maybe(ctx context.Context) error { return g.maybe(1) }
+
+// Started on a goroutine with a non-empty constant: never the root.
+func (g *Registry) Async(ctx context.Context) { go g.lookup("orders") }

@@ -124,3 +124,11 @@ func (reply) Context() string { return "" }
 func fetch(ctx context.Context) reply { return reply{} }
 
 func newReply() reply { return fetch(context.Background()) } // want newReply:"makes root context.Background at facts.go:126"
+
+// A root behind a test of a parameter for its zero value is made only
+// then: the fact says which.
+func byName(name string, n int) { // want byName:"makes root context.Background at facts.go:132 when param 0, 1 is zero"
+	if name == "" && n == 0 {
+		put(context.Background())
+	}
+}
