@@ -163,6 +163,10 @@ type Result struct {
 	taint    map[*types.Var][]*ast.Ident
 
 	returnedVars map[*types.Var]bool // see funcInfo.returned
+	// notCaller are the context parameters that every call in the package
+	// hands a root or a lifetime context (params.go): a lifetime context
+	// inside their function, not its caller scope.
+	notCaller map[*types.Var]bool
 
 	pkgMemo map[*types.Var]Class
 	pkgBusy map[*types.Var]bool
@@ -263,6 +267,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r.index()
 	r.computeFacts()
+	r.computeParams()
 	return r, nil
 }
 
@@ -521,8 +526,8 @@ type Scope struct {
 func (r *Result) CallerScope(n ast.Node, spawned bool) (Scope, bool) {
 	for fi := r.fn(n); fi != nil; fi = fi.parent {
 		switch {
-		case len(fi.ctxParams) > 0:
-			v := fi.ctxParams[0]
+		case r.callerParam(fi) != nil:
+			v := r.callerParam(fi)
 			return Scope{Name: v.Name(), Var: v, Type: v.Type(), Func: fi.node}, true
 		case len(fi.reqParams) > 0:
 			v := fi.reqParams[0]
@@ -567,6 +572,18 @@ func (r *Result) capturesContext(fi *funcInfo) bool {
 		_, _, carrier := r.carrierPath(v.Type())
 		return carrier && r.anyParam[v]
 	})
+}
+
+// callerParam returns the first context parameter of fi that may be its
+// caller's context (not one every call hands a root or a lifetime context),
+// or nil.
+func (r *Result) callerParam(fi *funcInfo) *types.Var {
+	for _, v := range fi.ctxParams {
+		if !r.notCaller[v] {
+			return v
+		}
+	}
+	return nil
 }
 
 // returnsRootCall reports whether call's callee returns a root context (a

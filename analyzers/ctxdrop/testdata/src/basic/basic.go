@@ -271,3 +271,28 @@ func (g *Registry) Maybe(ctx context.Context) error { return g.maybe(1) }
 
 // Started on a goroutine with a non-empty constant: never the root.
 func (g *Registry) Async(ctx context.Context) { go g.lookup("orders") }
+
+// The twins: a context parameter that one call hands a caller's context
+// (or that is exported, or used as a value) keeps the rule that it is the
+// caller's.
+type Sweeper struct{ db *DB }
+
+func (s *Sweeper) cleanup() { s.db.Exec(context.Background(), "sweep") } // want `Sweeper.cleanup makes its own root context \(context.Background\) but is called with a context in scope from Sweeper.sweep, Sweeper.SweepExported and 1 more`
+
+func NewSweeper() *Sweeper {
+	s := &Sweeper{}
+	s.sweep(context.Background())
+	s.SweepExported(context.Background())
+	run(s.sweepValue)
+	return s
+}
+
+func (s *Sweeper) sweep(ctx context.Context) { s.cleanup() }
+
+func (s *Sweeper) Restart(ctx context.Context) { s.sweep(ctx) }
+
+func (s *Sweeper) SweepExported(ctx context.Context) { s.cleanup() }
+
+func (s *Sweeper) sweepValue(ctx context.Context) { s.cleanup() }
+
+func run(f func(context.Context)) { f(context.Background()) }

@@ -327,3 +327,42 @@ func (p *Pool) Dial(ctx context.Context) error {
 	go p.listen()
 	return nil
 }
+
+// An unexported function's context parameter that every call in the
+// package hands a root or a lifetime context is no caller's context: the
+// ctx-less cleanup its sweeper calls drops nothing.
+type Cache struct {
+	db     *DB
+	cancel context.CancelFunc
+}
+
+func NewCache(db *DB) *Cache {
+	c := &Cache{db: db}
+	ctx, cancel := context.WithCancel(context.Background())
+	c.cancel = cancel
+	c.startSweeper(ctx)
+	return c
+}
+
+func (c *Cache) startSweeper(ctx context.Context) {
+	go func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(time.Minute):
+				c.cleanup()
+			}
+		}
+	}()
+	c.cleanup()
+}
+
+func (c *Cache) cleanup() { c.db.Exec(context.Background(), "sweep") }
+
+// Passed on from another such parameter, it is one too.
+func (c *Cache) startAll() { c.startVia(context.Background()) }
+
+func (c *Cache) startVia(ctx context.Context) { c.startTwo(ctx) }
+
+func (c *Cache) startTwo(ctx context.Context) { c.cleanup() }
