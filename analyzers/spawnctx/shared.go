@@ -63,8 +63,8 @@ func (c *checker) sharedWork(call *ast.CallExpr, fn *types.Func, lit *ast.FuncLi
 		case *ast.FuncLit:
 			return !c.scope.OwnsContext(n)
 		case *ast.CallExpr:
-			if callee := lintkit.Callee(c.pass.TypesInfo, n); callee != nil && lintkit.IsFunc(callee, "context", "WithoutCancel") {
-				return false // detached: keeps the values, not the cancellation
+			if callee := lintkit.Callee(c.pass.TypesInfo, n); callee != nil && (lintkit.IsFunc(callee, "context", "WithoutCancel") || c.scope.Detaches(callee)) {
+				return false // detached: keeps the values, not the cancellation (also a module's own detach helper)
 			}
 			sig, _ := c.pass.TypesInfo.TypeOf(n.Fun).Underlying().(*types.Signature)
 			for i, a := range n.Args {

@@ -154,6 +154,16 @@ func (r *Result) classifyCall(call *ast.CallExpr, idx int, look func(*ast.Ident)
 		}
 		return c
 	}
+	if fn != nil {
+		// A detach helper of the module (a Detaches fact): as WithoutCancel.
+		if f, ok := r.detach[fn.Origin()]; ok && f.Param < len(call.Args) && r.resultIsContext(call, idx) {
+			c := r.classifyExpr(call.Args[f.Param], -1, look)
+			if c.Kind == Caller {
+				c.Kind = Detached
+			}
+			return c
+		}
+	}
 	// A call that returns a context derives it from its context arguments.
 	var out Class
 	seen := false

@@ -38,12 +38,16 @@
 // cancelled (after <-ctx.Done(), inside case <-ctx.Done(): or if
 // ctx.Err() != nil {, after the function's own cancel()).
 //
-// It exports three facts: ReturnsRoot (a function whose context result is
+// It exports four facts: ReturnsRoot (a function whose context result is
 // always a root), MakesRoot (a function of the module with no context in
 // scope that makes a root context and uses it itself, directly or through
 // one helper of the module: its callers cannot pass their context through
-// it) and ReadsValues (a function that reads the values of one of its
-// context parameters: ctx.Value, or handing it to a function that does).
+// it), ReadsValues (a function that reads the values of one of its
+// context parameters: ctx.Value, or handing it to a function that does)
+// and Detaches (a function that returns its context parameter detached:
+// context.WithoutCancel of it, or a root seeded with its values, a
+// module's own detach helper: its result is detached wherever
+// WithoutCancel's is).
 // Work on a fresh root that calls a function with ReadsValues loses the
 // caller's values, the seeds' bug.
 package ctxscope
@@ -72,7 +76,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        lintkit.Safe(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(MakesRoot), new(ReturnsRoot), new(ReadsValues)},
+	FactTypes:  []analysis.Fact{new(MakesRoot), new(ReturnsRoot), new(ReadsValues), new(Detaches)},
 }
 
 // A Kind is the provenance of a context value.
@@ -178,6 +182,7 @@ type Result struct {
 	makesAt map[types.Object][]makesAt // every root cause of a MakesRoot function of this package, the fact's first
 	returns map[types.Object]*ReturnsRoot
 	reads   map[types.Object]*ReadsValues
+	detach  map[types.Object]*Detaches
 }
 
 // value is one value assigned to a variable: the idx'th result of expr
@@ -257,6 +262,7 @@ func run(pass *analysis.Pass) (any, error) {
 		makesAt:      map[types.Object][]makesAt{},
 		returns:      lintkit.ObjectFacts[*ReturnsRoot](pass),
 		reads:        lintkit.ObjectFacts[*ReadsValues](pass),
+		detach:       lintkit.ObjectFacts[*Detaches](pass),
 	}
 	if pass.Module != nil {
 		r.module = pass.Module.Path

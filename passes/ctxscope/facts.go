@@ -91,6 +91,28 @@ func (f *MakesRoot) chain(from *types.Package, positions bool) string {
 	return "through " + strings.Join(steps, ", ") + ": " + s
 }
 
+// Detaches is the fact of a function that returns its context parameter
+// Param detached from the caller's cancellation but with its values: every
+// context it returns is context.WithoutCancel of it, or a root seeded with
+// its values (trace.ContextWithSpan(context.Background(),
+// trace.SpanFromContext(ctx)), a logger copied over). Its result is
+// detached wherever WithoutCancel's is: spawned work, shared work, drops.
+type Detaches struct {
+	Param int
+}
+
+// AFact marks Detaches as a fact.
+func (*Detaches) AFact() {}
+
+func (f *Detaches) String() string { return fmt.Sprintf("detaches ctx %d", f.Param) }
+
+// Detaches reports whether fn returns its context parameter detached (a
+// Detaches fact), from this package or another.
+func (r *Result) Detaches(fn *types.Func) bool {
+	_, ok := r.detach[fn.Origin()]
+	return ok
+}
+
 // AFact marks MakesRoot as a fact.
 func (*MakesRoot) AFact() {}
 
@@ -191,6 +213,7 @@ func (r *Result) computeFacts() {
 		}
 	}
 
+	r.computeDetaches(decls)
 	r.computeReads(decls)
 
 	// MakesRoot is only actionable in the module being checked; a versioned
@@ -236,6 +259,76 @@ func (r *Result) returnsContext(sig *types.Signature) bool {
 		}
 	}
 	return false
+}
+
+// computeDetaches exports Detaches facts, to a fixed point: a detach
+// helper may call another.
+func (r *Result) computeDetaches(decls []*ast.FuncDecl) {
+	local := map[*types.Func]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, d := range decls {
+			fn, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func)
+			if fn == nil || local[fn] || len(r.fn(d).ctxParams) == 0 || !r.returnsContext(fn.Signature()) {
+				continue
+			}
+			if f := r.detaches(d, fn); f != nil {
+				r.detach[fn] = f
+				local[fn] = true
+				changed = true
+				r.invalidate()
+			}
+		}
+	}
+	for _, d := range decls {
+		if fn, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func); fn != nil && local[fn] {
+			r.pass.ExportObjectFact(fn, r.detach[fn])
+		}
+	}
+}
+
+// detaches returns the fact of d if every context it returns is detached
+// from one and the same of its context parameters.
+func (r *Result) detaches(d *ast.FuncDecl, fn *types.Func) *Detaches {
+	defer lintkit.At(r.pass.Fset, d)
+	var param *types.Var
+	ok := true
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				ok = false
+				return false
+			}
+			for _, res := range n.Results {
+				if t := r.pass.TypesInfo.TypeOf(res); t == nil || !r.ctx.is(t) {
+					continue
+				}
+				c := r.Classify(res)
+				if c.Kind != Detached || c.Param == nil || param != nil && c.Param != param {
+					ok = false
+					return false
+				}
+				param = c.Param
+			}
+		}
+		return true
+	})
+	if !ok || param == nil {
+		return nil
+	}
+	ps := fn.Signature().Params()
+	for i := range ps.Len() {
+		if ps.At(i) == param {
+			return &Detaches{Param: i}
+		}
+	}
+	return nil
 }
 
 // returnsRoot returns the fact of d if every context it returns is a root.

@@ -539,8 +539,8 @@ func (x *indexer) assign(s *ast.AssignStmt) {
 				} else if u := x.r.declUnit[v]; u != nil && u != x.fi {
 					x.r.shared[v] = true // assigned in a closure: no order to follow
 				}
-			} else if call != nil {
-				x.taint(v, call)
+			} else if rhs != nil {
+				x.taint(v, rhs)
 			}
 			if call != nil && !isPkgVar(v) {
 				x.varCalls[v] = append(x.varCalls[v], call)
@@ -637,9 +637,9 @@ func (x *indexer) valueSpec(vs *ast.ValueSpec) {
 		}
 		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
 			x.varCalls[v] = append(x.varCalls[v], call)
-			if !ctxVar {
-				x.taint(v, call)
-			}
+		}
+		if rhs != nil && !ctxVar {
+			x.taint(v, rhs)
 		}
 	}
 }
@@ -664,20 +664,36 @@ func (x *indexer) rangeVar(e ast.Expr) {
 	}
 }
 
-// taint records a local computed by a call from context variables
-// (sess := session.From(ctx)): a root seeded with it carries the values of
+// taint records a local computed from context variables: by a call that
+// takes one or is a method of one (sess := session.From(ctx), id :=
+// ctx.Value(k)), also through a type assertion, a field or an index of
+// such a value (tc, ok := ctx.Value(k).(*T); id := ids(ctx).Tenant), or
+// from another such local. A root seeded with it carries the values of
 // the context it came from.
-func (x *indexer) taint(v *types.Var, call *ast.CallExpr) {
-	for _, a := range call.Args {
-		if id, ok := ast.Unparen(a).(*ast.Ident); ok && x.r.ctxVar(id) != nil {
-			x.r.taint[v] = append(x.r.taint[v], id)
+func (x *indexer) taint(v *types.Var, rhs ast.Expr) {
+	info := x.r.pass.TypesInfo
+	ast.Inspect(rhs, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				if id, ok := ast.Unparen(a).(*ast.Ident); ok && x.r.ctxVar(id) != nil {
+					x.r.taint[v] = append(x.r.taint[v], id)
+				}
+			}
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok { // ctx.Value(k)
+				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && x.r.ctxVar(id) != nil {
+					x.r.taint[v] = append(x.r.taint[v], id)
+				}
+			}
+		case *ast.Ident:
+			if u, ok := info.Uses[n].(*types.Var); ok && u != v {
+				x.r.taint[v] = append(x.r.taint[v], x.r.taint[u]...) // from a local computed from one
+			}
 		}
-	}
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok { // ctx.Value(k)
-		if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && x.r.ctxVar(id) != nil {
-			x.r.taint[v] = append(x.r.taint[v], id)
-		}
-	}
+		return true
+	})
 }
 
 // receivesDone reports whether e receives from a context's Done channel

@@ -406,3 +406,22 @@ func (w *Worker) IfLive(ctx context.Context) {
 		w.db.Exec(context.Background(), "done: a shutdown")
 	}
 }
+
+// A root seeded by hand with a value read from the caller's context,
+// through a type assertion or a field of it, is detached: it keeps it.
+type traceCtx struct{ ID string }
+
+func seededAsserted(ctx context.Context, db *DB) {
+	if tc, ok := ctx.Value(traceKey{}).(*traceCtx); ok {
+		db.Traced(context.WithValue(context.Background(), traceKey{}, tc), "x")
+	}
+	tc, _ := ctx.Value(traceKey{}).(*traceCtx)
+	id := tc.ID
+	db.Traced(context.WithValue(context.Background(), traceKey{}, id), "y")
+}
+
+// The twin: a root seeded with a value that does not come from the
+// caller's context keeps nothing of it.
+func seededOther(ctx context.Context, db *DB, tc *traceCtx) {
+	db.Traced(context.WithValue(context.Background(), traceKey{}, tc), "x") // want `call of DB.Traced passes a root context \(context.Background\) while ctx is in scope`
+}

@@ -79,3 +79,42 @@ func (c *Cache) GetReq(ctx *reqCtx, key string) (any, error) {
 	})
 	return v, err
 }
+
+// A module's own detach helper: a root seeded with the caller's values
+// (a Detaches fact). Shared work detached through it is silent, as with
+// context.WithoutCancel.
+type spanKey struct{}
+
+func detach(ctx context.Context) context.Context {
+	return context.WithValue(context.Background(), spanKey{}, ctx.Value(spanKey{}))
+}
+
+func (c *Cache) GetDetachedBy(ctx context.Context, key string) (any, error) {
+	v, err, _ := c.g.Do(key, func() (any, error) {
+		dctx := detach(ctx)
+		tctx, cancel := context.WithTimeout(dctx, time.Second)
+		defer cancel()
+		return fetch(tctx, key)
+	})
+	return v, err
+}
+
+func (c *Cache) GetDetachedInline(ctx context.Context, key string) (any, error) {
+	v, err, _ := c.g.Do(key, func() (any, error) {
+		return fetch(detach(ctx), key)
+	})
+	return v, err
+}
+
+// The twin: a helper that derives from the caller's context keeps its
+// cancellation: the shared work is bound to one caller.
+func derive(ctx context.Context) context.Context {
+	return context.WithValue(ctx, spanKey{}, "x")
+}
+
+func (c *Cache) GetDerived(ctx context.Context, key string) (any, error) {
+	v, err, _ := c.g.Do(key, func() (any, error) {
+		return fetch(derive(ctx), key) // want `work shared by singleflight.Group.Do runs with the calling request's context ctx`
+	})
+	return v, err
+}

@@ -132,3 +132,17 @@ func byName(name string, n int) { // want byName:"makes root context.Background 
 		put(context.Background())
 	}
 }
+
+// A detach helper: every context it returns is its parameter detached,
+// context.WithoutCancel of it or a root seeded with its values.
+func detachCtx(n int, ctx context.Context) context.Context { // want detachCtx:"detaches ctx 1" detachCtx:"reads values of ctx 1"
+	if n > 0 {
+		return context.WithoutCancel(ctx)
+	}
+	return context.WithValue(context.Background(), key{}, ctx.Value(key{}))
+}
+
+func detachVia(ctx context.Context) context.Context { return detachCtx(0, ctx) } // want detachVia:"detaches ctx 0" detachVia:"reads values of ctx 0 through facts.detachCtx"
+
+// Not one: a derivation keeps the cancellation.
+func derivesCtx(ctx context.Context) context.Context { return context.WithValue(ctx, key{}, 1) }
