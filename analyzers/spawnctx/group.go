@@ -169,8 +169,9 @@ func (c *checker) cannotFail(fd *ast.FuncDecl, stmt ast.Node, g ast.Expr, ctor g
 }
 
 // parentAfterWait reports whether the parent context parent (a variable)
-// is used after a call of g.Wait in fd: the function goes on with it once
-// the group is done.
+// is used after a call of g.Wait in fd's own code (not in a literal, such
+// as a task of another group): the function goes on with it once the
+// group is done.
 func (c *checker) parentAfterWait(fd *ast.FuncDecl, g, parent ast.Expr) bool {
 	info := c.pass.TypesInfo
 	gid, ok1 := ast.Unparen(g).(*ast.Ident)
@@ -198,10 +199,19 @@ func (c *checker) parentAfterWait(fd *ast.FuncDecl, g, parent ast.Expr) bool {
 	if !wait.IsValid() {
 		return false
 	}
-	return lintkit.Any(fd.Body, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		return ok && id.Pos() > wait && info.Uses[id] == pv
+	// A use in the function's own code, not in a literal (a task of
+	// another group).
+	used := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			used = used || n.Pos() > wait && info.Uses[n] == pv
+		}
+		return !used
 	})
+	return used
 }
 
 // returnsOnlyNil reports whether every return statement of lit (not of
