@@ -1,11 +1,13 @@
-// Package fixtest checks that suggested fixes compile: it collects the
-// fixes a run of the suite reported, applies them byte-exactly (no
-// formatting, line endings and byte order mark kept), and type-checks the
-// package with the fixed files.
+// Package fixtest checks that suggested fixes keep programs working: it
+// collects the fixes a run of the suite reported, applies them
+// byte-exactly (no formatting, line endings and byte order mark kept), and
+// type-checks the package with the fixed files; in its behavioural mode
+// (Run) it runs the package's own tests with the fixed files overlaid.
 //
 // Its tests are the fix harness (every fix of every analyzer's testdata and
-// of the fixtures, alone and together) and the mutation fuzz target
-// (FuzzMutations). See docs/reliability.md.
+// of the fixtures, alone and together, type-checked: TestFixesCompile; and
+// tested: TestFixesBehave) and the mutation fuzz target (FuzzMutations).
+// See docs/reliability.md.
 package fixtest
 
 import (
