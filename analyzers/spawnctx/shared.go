@@ -82,7 +82,7 @@ func (c *checker) sharedWork(call *ast.CallExpr, fn *types.Func, lit *ast.FuncLi
 					first = id
 				}
 				e, ok := c.scope.DetachEdit(id.Pos(), id.End(), id.Name)
-				if !ok {
+				if !ok || !lintkit.GoVersionAtLeast(c.pass, id.Pos(), "go1.21") { // context.WithoutCancel
 					fixable = false
 					continue
 				}
