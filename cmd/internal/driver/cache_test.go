@@ -2,6 +2,7 @@ package driver
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"go/ast"
 	"go/types"
@@ -16,6 +17,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/ctxbound/ctxbound/internal/lintkit"
 	"github.com/ctxbound/ctxbound/passes/config"
 )
 
@@ -341,4 +343,65 @@ func appendFile(t *testing.T, file, text string) {
 	}
 	f.WriteString(text)
 	f.Close()
+}
+
+// TestCacheCorruptEntry (issue 21, repro 3): an entry whose bytes changed
+// on disk (same size: a flipped byte) is a miss, recomputed and rewritten:
+// never an internal error, never lost findings, on this run or the next.
+func TestCacheCorruptEntry(t *testing.T) {
+	dir := cacheModule(t)
+	code, _, stderr, _ := runCached(t, "./...")
+	if code != exitFindings || !strings.Contains(stderr, findingUse) || !strings.Contains(stderr, findingLeaf) {
+		t.Fatalf("fresh run: exit %d\n%s", code, stderr)
+	}
+	// Every facts entry of the cache (the findings entries stay good, so
+	// that dep and use are taken from the cache and leaf reads their
+	// facts).
+	var flipped int
+	filepath.WalkDir(os.Getenv(cacheEnv), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, "-d") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil || !bytes.Contains(data, []byte("gobFact")) {
+			return err
+		}
+		data[len(data)/2] ^= 0xff
+		flipped++
+		return os.WriteFile(path, data, 0o644)
+	})
+	if flipped == 0 {
+		t.Fatal("no cache entry to corrupt: the test looks in the wrong place")
+	}
+	// leaf is analyzed again and reads its imports' facts.
+	appendFile(t, filepath.Join(dir, "leaf", "leaf.go"), "\n// an edit\n")
+	for i := range 2 {
+		code, _, stderr, st := runCached(t, "./...")
+		if code != exitFindings || strings.Contains(stderr, "internal error") || !strings.Contains(stderr, findingUse) || !strings.Contains(stderr, findingLeaf) {
+			t.Errorf("run %d after %d entries were corrupted: exit %d\n%s", i+1, flipped, code, stderr)
+		}
+		if i == 0 && len(st.Analyzed) != 3 {
+			t.Errorf("run 1: %+v, want every package analyzed again (their facts were bad)", st)
+		}
+		if i == 1 && (len(st.Analyzed) != 0 || st.Cached != 3) {
+			t.Errorf("run 2: %+v, want every entry rewritten by run 1 and read from the cache", st)
+		}
+	}
+}
+
+// TestFactsErrorPrinted (issue 21, item 2): a failure to read facts that
+// a check's own recover (lintkit.Safe) catches prints the cause, not the
+// address inside a struct.
+func TestFactsErrorPrinted(t *testing.T) {
+	run := lintkit.Safe(func(*analysis.Pass) (any, error) {
+		panic(factsError{errors.New("facts of example.com/dep: cache entry not found: bad checksum")})
+	})
+	_, err := run(&analysis.Pass{Analyzer: reaches, Pkg: types.NewPackage("example.com/use", "use")})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	first, _, _ := strings.Cut(err.Error(), "\n") // then the stack
+	if !strings.Contains(first, "facts of example.com/dep: cache entry not found: bad checksum") || strings.Contains(first, "{0x") {
+		t.Errorf("error = %s", first)
+	}
 }

@@ -47,8 +47,7 @@ type node struct {
 	factsHash [32]byte          // sha256 of the encoded facts
 	closure   [32]byte          // factsHash of this node and, transitively, of its imports
 	content   map[string][]byte // the files' bytes as sourceKey read them, until n is run
-	factsBlob []byte            // the encoded facts, when not read from the cache
-	factsFile string            // the cache file holding them, otherwise
+	factsBlob []byte            // the encoded facts (computed, or read and verified from the cache)
 	findings  []Finding
 	factsOnce sync.Once
 	facts     *factSet // decoded on first use by a dependent
