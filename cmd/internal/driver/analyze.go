@@ -480,6 +480,7 @@ func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.Act
 	results := map[*analysis.Analyzer]any{}
 	failed := map[*analysis.Analyzer]bool{}
 	var findings []Finding
+	var decls *declIndex // made at the first finding
 	for _, a := range set {
 		if slices.ContainsFunc(a.Requires, func(x *analysis.Analyzer) bool { return failed[x] }) {
 			failed[a] = true // its prerequisite's error is the one to show
@@ -503,7 +504,10 @@ func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.Act
 		results[a] = res
 		if n.root && r.selected[a] {
 			for _, d := range diags {
-				findings = append(findings, serialize(a, p.ID, p.PkgPath, fset, files, d))
+				if decls == nil {
+					decls = newDeclIndex(fset, files)
+				}
+				findings = append(findings, serialize(a, p.ID, p.PkgPath, fset, decls, d))
 			}
 		}
 	}
