@@ -200,11 +200,11 @@ func TestTags(t *testing.T) {
 	bin := ctxboundBin(t)
 	dir := module(t, filepath.Join("reliability", "tags"))
 	const finding = "i.go:7:31: call of helper passes a root context (context.TODO)"
-	if _, stderr, code := run(t, dir, bin, "./..."); code != 0 || strings.Contains(stderr, "i.go") {
-		t.Errorf("without -tags: exit %d\n%s", code, stderr)
+	if stdout, stderr, code := run(t, dir, bin, "./..."); code != 0 || strings.Contains(stdout+stderr, "i.go") {
+		t.Errorf("without -tags: exit %d\n%s%s", code, stdout, stderr)
 	}
-	if _, stderr, code := run(t, dir, bin, "-tags=integration", "./..."); code != 3 || !strings.Contains(stderr, finding) {
-		t.Errorf("-tags=integration: exit %d\n%s", code, stderr)
+	if stdout, stderr, code := run(t, dir, bin, "-tags=integration", "./..."); code != 3 || !strings.Contains(stdout, finding) {
+		t.Errorf("-tags=integration: exit %d\n%s%s", code, stdout, stderr)
 	}
 	stdout, stderr, code := run(t, dir, bin, "-sarif", "-tags=integration", "./...")
 	if code != 3 || !strings.Contains(stdout, `"uri": "i.go"`) {
@@ -225,8 +225,8 @@ func TestConfigLinks(t *testing.T) {
 	shared := filepath.Join(t.TempDir(), "shared.json")
 	os.WriteFile(shared, []byte(`{"identity_keys": ["AGENT_PROFILE"]}`), 0o644)
 	os.Symlink(shared, cfg)
-	if _, stderr, code := run(t, dir, bin, "./..."); code != 3 || !strings.Contains(stderr, "identity key AGENT_PROFILE") {
-		t.Errorf("a link to a good file: exit %d\n%s", code, stderr)
+	if stdout, stderr, code := run(t, dir, bin, "./..."); code != 3 || !strings.Contains(stdout, "identity key AGENT_PROFILE") {
+		t.Errorf("a link to a good file: exit %d\n%s%s", code, stdout, stderr)
 	}
 	for _, c := range []struct {
 		name  string
@@ -255,9 +255,9 @@ func TestOneFindingOnce(t *testing.T) {
 	dir := module(t, filepath.Join("reliability", "tags"))
 	os.WriteFile(filepath.Join(dir, "a_test.go"), []byte("package tags\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "b.go"), []byte("package tags\n\nimport \"context\"\n\nfunc B(ctx context.Context) { helper(context.TODO()) }\n"), 0o644)
-	_, stderr, _ := run(t, dir, bin, "./...")
-	if n := len(textLines(dir, stderr)); n != 1 {
-		t.Errorf("text: %d findings, want 1\n%s", n, stderr)
+	text, _, _ := run(t, dir, bin, "./...")
+	if n := len(textLines(dir, text)); n != 1 {
+		t.Errorf("text: %d findings, want 1\n%s", n, text)
 	}
 	stdout, _, _ := run(t, dir, bin, "-json", "./...")
 	if got := parseJSON(t, dir, stdout); len(got) != 1 {

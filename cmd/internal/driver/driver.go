@@ -19,8 +19,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -39,6 +41,8 @@ type Suite struct {
 	Passes []*analysis.Analyzer
 	// InformationURI is the tool's home page, for SARIF.
 	InformationURI string
+	// Topics are further texts of help NAME ("directives").
+	Topics map[string]string
 }
 
 // All is Checks followed by Passes: the multichecker's list.
@@ -99,12 +103,23 @@ func prepareVet(s Suite) {
 	if vetxOnly(os.Args[1:]) {
 		plan = factsOnlyPlan(all)
 	}
+	fix := vetFix(os.Args[1:])
 	for _, a := range all {
 		run := a.Run
 		if plan != nil {
 			run = factsOnly(a, plan[a], mode, run)
 		}
 		a.Run = func(pass *analysis.Pass) (any, error) {
+			if fix {
+				// -fix applies the first fix of each diagnostic; the
+				// unitchecker logs a line for every other one. They are
+				// alternatives for a reader, not for -fix: drop them.
+				report := pass.Report
+				pass.Report = func(d analysis.Diagnostic) {
+					d.SuggestedFixes = d.SuggestedFixes[:min(1, len(d.SuggestedFixes))]
+					report(d)
+				}
+			}
 			res, err := run(pass)
 			if err != nil {
 				first, rest, _ := strings.Cut(err.Error(), "\n")
@@ -118,6 +133,18 @@ func prepareVet(s Suite) {
 			return res, nil
 		}
 	}
+}
+
+// vetFix reports whether a unit run's arguments ask for -fix.
+func vetFix(args []string) bool {
+	for _, a := range args {
+		name, v, hasV := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && name == "fix" {
+			b, err := strconv.ParseBool(v)
+			return !hasV || err == nil && b
+		}
+	}
+	return false
 }
 
 // prefixWriter prefixes what the flag package prints (one error line).
@@ -184,10 +211,17 @@ func Help(stdout, stderr io.Writer, s Suite, names []string) int {
 		}
 		fmt.Fprintf(stdout, "\nBy default every check runs. -NAME runs only the named checks,\n-NAME=false all but those.\n")
 		fmt.Fprintf(stdout, "\nRun '%s help NAME' for the documentation and flags of a check,\nand '%s -h' for the driver's flags.\n", s.Name, s.Name)
+		for _, t := range slices.Sorted(maps.Keys(s.Topics)) {
+			fmt.Fprintf(stdout, "'%s help %s': %s\n", s.Name, t, strings.TrimPrefix(strings.SplitN(s.Topics[t], "\n", 2)[0], t+": "))
+		}
 		return 0
 	}
 	code := 0
 	for _, name := range names {
+		if text, ok := s.Topics[name]; ok {
+			fmt.Fprint(stdout, text)
+			continue
+		}
 		a := find(s.All(), name)
 		if a == nil {
 			fmt.Fprintf(stderr, "%s: no check named %q; run '%s help' for the list\n", s.Name, name, s.Name)

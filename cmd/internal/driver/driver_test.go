@@ -224,11 +224,11 @@ func TestBaseline(t *testing.T) {
 	run := func(args ...string) (int, string) {
 		var stdout, stderr bytes.Buffer
 		code := Run(testSuite(), args, &stdout, &stderr)
-		return code, stderr.String()
+		return code, stdout.String() + stderr.String()
 	}
 
 	code, out := run("-baseline="+file, "-write-baseline", "./...")
-	if code != exitOK || !strings.Contains(out, "wrote 2 findings (1 entries)") {
+	if code != exitOK || !strings.Contains(out, "wrote 2 findings (1 entry)") {
 		t.Fatalf("write: exit %d\n%s", code, out)
 	}
 	data, _ := os.ReadFile(file)
@@ -288,7 +288,7 @@ func TestBaseline(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out = run("-baseline", file, "./...")
-	if code != exitOK || !strings.Contains(out, "1 baselined findings no longer occur") {
+	if code != exitOK || !strings.Contains(out, "1 baselined finding no longer occurs") {
 		t.Errorf("stale: exit %d\n%s", code, out)
 	}
 }
@@ -478,4 +478,15 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+func TestVetFix(t *testing.T) {
+	for args, want := range map[string]bool{
+		"-fix x.cfg": true, "-fix=true x.cfg": true, "--fix x.cfg": true,
+		"-fix=false x.cfg": false, "-json x.cfg": false, "x.cfg": false, "-fixes x.cfg": false,
+	} {
+		if got := vetFix(strings.Fields(args)); got != want {
+			t.Errorf("vetFix(%s) = %v, want %v", args, got, want)
+		}
+	}
 }

@@ -67,6 +67,7 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		return usageErr("no packages named; try %s ./...", s.Name)
 	}
+	cwd, _ := os.Getwd() // findings under it are shown relative to it
 	dir, err := cacheDir(o.cache)
 	if err != nil {
 		return usageErr("%v", err)
@@ -169,7 +170,20 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 
 	if o.fix {
 		printErrors()
-		code := applyFixes(findings, o.diff, stdout, stderr, s.Name)
+		remaining, code := applyFixes(findings, o.diff, stdout, stderr, s.Name)
+		// What -fix could not fix is reported, as a run without -fix
+		// would: on standard output, or with -diff (whose output is the
+		// patch) on standard error; and it exits 3.
+		out := stdout
+		if o.diff {
+			out = stderr
+		}
+		if err := writeText(out, remaining, o.context, cwd); err != nil {
+			return exitError
+		}
+		if len(remaining) > 0 && code == exitOK {
+			code = exitFindings
+		}
 		if failed {
 			code = exitError
 		}
@@ -187,16 +201,16 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "%s: %v\n", s.Name, err)
 			return exitError
 		}
-		fmt.Fprintf(stderr, "%s: wrote %d findings (%d entries) to %s\n", s.Name, len(findings), len(b.Findings), o.baseline)
+		fmt.Fprintf(stderr, "%s: wrote %s (%s) to %s\n", s.Name, plural(len(findings), "finding", "findings"), plural(len(b.Findings), "entry", "entries"), o.baseline)
 		return exitOK
 	}
 
 	if base != nil {
 		var known, stale int
 		res.findings, known, stale = base.Filter(findings)
-		fmt.Fprintf(stderr, "%s: %d findings matched the baseline %s and were not reported; %d new\n", s.Name, known, o.baseline, len(res.findings))
+		fmt.Fprintf(stderr, "%s: %s the baseline %s and were not reported; %d new\n", s.Name, plural(known, "finding matched", "findings matched"), o.baseline, len(res.findings))
 		if stale > 0 {
-			fmt.Fprintf(stderr, "%s: %d baselined findings no longer occur: run with -write-baseline to drop them\n", s.Name, stale)
+			fmt.Fprintf(stderr, "%s: %s: run with -write-baseline to drop them\n", s.Name, plural(stale, "baselined finding no longer occurs", "baselined findings no longer occur"))
 		}
 	}
 
@@ -204,7 +218,7 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 	switch format {
 	case "text":
 		printErrors()
-		if err := writeText(stderr, res.findings, o.context); err != nil {
+		if err := writeText(stdout, res.findings, o.context, cwd); err != nil {
 			return exitError
 		}
 		if len(res.findings) > 0 {
