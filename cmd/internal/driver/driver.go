@@ -54,6 +54,19 @@ func Main(s Suite) {
 	if len(args) > 0 && args[0] == "help" {
 		os.Exit(Help(os.Stdout, os.Stderr, s, args[1:]))
 	}
+	if len(args) == 1 && args[0] == "version" {
+		printVersion(os.Stdout, s.Name, readBuildInfo())
+		os.Exit(0)
+	}
+	if slices.Contains(args, "-V=full") || slices.Contains(args, "--V=full") {
+		// go vet's handshake: the tool's ID, which keys go vet's cache.
+		dir, _ := os.Getwd()
+		if err := printVetVersion(os.Stdout, s.Name, vetConfigHash(dir)); err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", s.Name, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	if isVetInvocation(args) {
 		prepareVet(s)
 		multichecker.Main(s.All()...)
@@ -123,6 +136,11 @@ func prepareVet(s Suite) {
 			res, err := run(pass)
 			if err != nil {
 				first, rest, _ := strings.Cut(err.Error(), "\n")
+				if strings.HasPrefix(first, "ctxbound config ") {
+					// A configuration error has one prefix everywhere.
+					fmt.Fprintf(os.Stderr, "%s (go vet caches nothing of a failed run: this is shown on every run until it is fixed)\n", first)
+					os.Exit(1)
+				}
 				fmt.Fprintf(os.Stderr, "%s: %s failed on %s: %s (go vet caches nothing of a failed run: this is shown on every run until it is fixed)\n",
 					prog, a.Name, pass.Pkg.Path(), first)
 				if rest != "" {
@@ -187,6 +205,8 @@ Usage:
 	%[1]s -baseline=FILE packages   report only findings not in FILE
 	go vet -vettool=$(command -v %[1]s) packages
 	%[1]s help [check]              the checks and their documentation
+	%[1]s help directives           the //ctxbound: directives
+	%[1]s version                   the module version and VCS revision of this build
 
 Flags:
 `, s.Name)

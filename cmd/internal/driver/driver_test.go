@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -488,5 +489,26 @@ func TestVetFix(t *testing.T) {
 		if got := vetFix(strings.Fields(args)); got != want {
 			t.Errorf("vetFix(%s) = %v, want %v", args, got, want)
 		}
+	}
+}
+
+// TestVersion (issue 21, item 8): ctxbound version prints what the build
+// says of itself: module version, VCS revision, toolchain.
+func TestVersion(t *testing.T) {
+	var b bytes.Buffer
+	printVersion(&b, "ctxbound", buildInfo{path: "github.com/ctxbound/ctxbound", version: "v0.3.0", revision: "d84c5634dbcb", time: "2026-12-02T15:00:36Z",
+		modified: true, stamped: true, goVersion: "go1.26.8", osArch: "linux/amd64"})
+	want := "ctxbound version v0.3.0 (github.com/ctxbound/ctxbound)\nrevision d84c5634dbcb (2026-12-02T15:00:36Z, with uncommitted changes)\nbuilt with go1.26.8 linux/amd64\n"
+	if b.String() != want {
+		t.Errorf("version:\n%s\nwant:\n%s", b.String(), want)
+	}
+	b.Reset()
+	printVersion(&b, "ctxbound", buildInfo{path: "github.com/ctxbound/ctxbound", version: "(devel)", goVersion: "go1.26.8", osArch: "linux/amd64"})
+	if !strings.Contains(b.String(), "revision unknown: the binary has no VCS stamp") {
+		t.Errorf("unstamped: %s", b.String())
+	}
+	// This test binary's own build information is read, not made up.
+	if got := readBuildInfo(); got.goVersion != runtime.Version() || got.version == "" {
+		t.Errorf("readBuildInfo = %+v", got)
 	}
 }

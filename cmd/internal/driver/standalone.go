@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 	"honnef.co/go/tools/lintcmd/cache"
 
@@ -106,6 +107,9 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 	}
 
 	analyzers := o.selected(s.All())
+	if !slices.ContainsFunc(analyzers, func(a *analysis.Analyzer) bool { return slices.Contains(s.Checks, a) }) {
+		return usageErr("every check is turned off: nothing would be reported; name the checks to run (-spawnctx), or turn fewer off")
+	}
 	var c *cache.DiskCache
 	if dir != "" {
 		if c, err = openCache(dir); err != nil {
@@ -132,7 +136,7 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 		// it failing after it.
 		if errs := checkConfigs(g); len(errs) > 0 {
 			for _, e := range errs {
-				fmt.Fprintf(stderr, "%s: %v\n", s.Name, e)
+				fmt.Fprintln(stderr, e) // "ctxbound config <file>: ...", the one prefix of config errors
 			}
 			return exitError
 		}
@@ -161,6 +165,10 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, e)
 		}
 		for _, e := range res.errs {
+			if e.Analyzer == config.Analyzer.Name && strings.HasPrefix(e.Err, "ctxbound config ") {
+				fmt.Fprintln(stderr, e.Err) // config errors have one prefix
+				continue
+			}
 			fmt.Fprintf(stderr, "%s: %s\n", e.Analyzer, e.Err)
 		}
 		if r.stats.Skipped > 0 && failed {
@@ -275,23 +283,37 @@ func (r *runner) sortedErrors() []analysisError {
 }
 
 // checkConfigs loads every configuration file that applies to a package
-// of g, once each, and returns their errors.
+// of g, once each, and returns their errors: what the config pass would
+// report for each package, once per file. A file found beside a module's
+// packages (not named by -config.file) must hold roots of that module.
 func checkConfigs(g *graph) []error {
-	seen := map[string]bool{}
+	module := map[string]string{} // file -> the module of the first package it configures
 	var files []string
+	named := config.FlagFile(config.Analyzer) // one file for every package, wherever it is
 	for _, n := range g.all {
 		if len(n.pkg.CompiledGoFiles) == 0 {
 			continue
 		}
-		if f := config.FileFor(config.Analyzer, firstFile(n.pkg)); f != "" && !seen[f] {
-			seen[f] = true
+		f := config.FileFor(config.Analyzer, firstFile(n.pkg))
+		if f == "" {
+			continue
+		}
+		if _, seen := module[f]; !seen {
 			files = append(files, f)
+			module[f] = ""
+			if n.pkg.Module != nil && f != named {
+				module[f] = n.pkg.Module.Path
+			}
 		}
 	}
 	slices.Sort(files)
 	var errs []error
 	for _, f := range files {
-		if _, err := config.Load(f); err != nil {
+		c, err := config.Load(f)
+		if err == nil && module[f] != "" {
+			err = config.CheckRootsInModule(f, c, module[f])
+		}
+		if err != nil {
 			errs = append(errs, err)
 		}
 	}
