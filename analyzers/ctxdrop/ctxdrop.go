@@ -515,7 +515,7 @@ func (c *checker) fixes(fn ast.Node, s ctxscope.Scope, detachFirst bool, ds ...c
 		}
 		e1, e2, ok := c.scope.RootEdits(o, name)
 		toCtx, toDetach = append(toCtx, e1), append(toDetach, e2)
-		detachOK = detachOK && ok && c.scope.DetachFits(s, o)
+		detachOK = detachOK && ok && c.scope.DetachFits(s, o) && lintkit.GoVersionAtLeast(c.pass, o.Pos(), "go1.21") // context.WithoutCancel
 	}
 	pass := lintkit.Fix("Pass "+name, append(slices.Clone(rename), toCtx...)...)
 	if s.Blank {

@@ -365,7 +365,7 @@ func (c *checker) fixes(encl ast.Node, s ctxscope.Scope, f finding) []lintkit.Op
 		return nil
 	}
 	toCtx, toDetach, detachOK := c.scope.RootEdits(o, s.Name)
-	detachOK = detachOK && c.scope.DetachFits(s, o)
+	detachOK = detachOK && c.scope.DetachFits(s, o) && lintkit.GoVersionAtLeast(c.pass, o.Pos(), "go1.21") // context.WithoutCancel
 	detachFirst := c.order == "detach" || (c.order == "auto" && (d.Class.Deadline || d.Fresh()))
 	pass := lintkit.Fix("Pass "+s.Name+" to the spawned work", toCtx)
 	if !detachOK {
