@@ -167,6 +167,9 @@ type Result struct {
 	taint    map[*types.Var][]*ast.Ident
 
 	returnedVars map[*types.Var]bool // see funcInfo.returned
+	// cliRuns are the command-line frameworks (by package path) whose
+	// commands this package runs with a context it gives (cli.go).
+	cliRuns map[string]bool
 	// notCaller are the context parameters that every call in the package
 	// hands a root or a lifetime context (params.go): a lifetime context
 	// inside their function, not its caller scope.
@@ -256,6 +259,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pkgMemo:  map[*types.Var]Class{},
 
 		returnedVars: map[*types.Var]bool{},
+		cliRuns:      map[string]bool{},
 		pkgBusy:      map[*types.Var]bool{},
 		flows:        map[*funcInfo]*flowResult{},
 		makes:        lintkit.ObjectFacts[*MakesRoot](pass),
@@ -419,7 +423,7 @@ func (r *Result) carrierPath(t types.Type) (string, types.Type, bool) {
 	if res := nullary(t, "Request"); res != nil && isHTTPRequest(res) {
 		return ".Request().Context()", requestContext(res), true
 	}
-	return "", nil, false
+	return cliCarrier(t) // urfave/cli's c.Context
 }
 
 // requestContext returns the result type of (*http.Request).Context,
@@ -535,9 +539,10 @@ func (r *Result) CallerScope(n ast.Node, spawned bool) (Scope, bool) {
 		case r.callerParam(fi) != nil:
 			v := r.callerParam(fi)
 			return Scope{Name: v.Name(), Var: v, Type: v.Type(), Func: fi.node}, true
-		case len(fi.reqParams) > 0:
-			v := fi.reqParams[0]
-			return Scope{Name: v.Name() + fi.reqPaths[0], Var: v, Type: fi.reqTypes[0], Func: fi.node}, true
+		case r.carrierParam(fi) >= 0:
+			i := r.carrierParam(fi)
+			v := fi.reqParams[i]
+			return Scope{Name: v.Name() + fi.reqPaths[i], Var: v, Type: fi.reqTypes[i], Func: fi.node}, true
 		case len(fi.ctxFields) > 0:
 			f := fi.ctxFields[0]
 			return Scope{Name: fi.recv.Name() + "." + f.Name(), Var: fi.recv, Type: f.Type(), Func: fi.node, Field: true}, true
@@ -590,6 +595,18 @@ func (r *Result) callerParam(fi *funcInfo) *types.Var {
 		}
 	}
 	return nil
+}
+
+// carrierParam returns the index in fi.reqParams of the first parameter
+// that carries its caller's context (not a command line's own root:
+// cli.go), or -1.
+func (r *Result) carrierParam(fi *funcInfo) int {
+	for i, v := range fi.reqParams {
+		if !r.cliRoot(v) {
+			return i
+		}
+	}
+	return -1
 }
 
 // returnsRootCall reports whether call's callee returns a root context (a

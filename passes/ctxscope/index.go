@@ -368,6 +368,7 @@ func (x *indexer) expr(e ast.Expr, g Region) {
 			if x.cur != nil && x.maybeRoot(n) {
 				x.r.rootStmt[n] = x.cur
 			}
+			x.r.noteCLIRun(n)
 			if cb, region := x.callback(n); cb != nil {
 				x.expr(n.Fun, g)
 				for _, a := range n.Args {
