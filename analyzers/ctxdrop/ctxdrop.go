@@ -128,6 +128,7 @@ func (c *checker) check(fn ast.Node) {
 		c.carried(fn, s)
 	}
 	var roots [][]ctxscope.Drop
+	byStmt := map[ast.Stmt]int{} // the group of the roots made in each statement
 	for _, d := range c.scope.Drops(fn, nil) {
 		if c.dirs.LineDirective(d.Call.Pos(), directives.Detach) != nil || !s.InScope(d.Call.Pos()) {
 			continue
@@ -157,9 +158,13 @@ func (c *checker) check(fn ast.Node) {
 		switch {
 		case d.Exempt == "":
 			// Roots made in one statement are one decision: one finding.
-			if i := slices.IndexFunc(roots, func(g []ctxscope.Drop) bool { return c.scope.SameStatement(g[0].Class, d.Class) }); i >= 0 {
+			st := c.scope.RootStatement(d.Class)
+			if i, ok := byStmt[st]; ok && st != nil {
 				roots[i] = append(roots[i], d)
 			} else {
+				if st != nil {
+					byStmt[st] = len(roots)
+				}
 				roots = append(roots, []ctxscope.Drop{d})
 			}
 		case d.Fresh() && d.Reads != nil && !s.Blank && !(d.Class.Recv && s.Field):

@@ -295,13 +295,13 @@ func (r *Result) Foreign(c Class, s Scope) bool {
 	return !ok
 }
 
-// SameStatement reports whether the roots of a and b were made in one
-// statement (newGRPCContext(context.Background(), ..., retry(context.Background()))):
-// one decision of the code, one root cause.
-func (r *Result) SameStatement(a, b Class) bool {
-	if a.Origin == nil || b.Origin == nil {
-		return false
+// RootStatement returns the statement in which the root of c was made, or
+// nil: roots made in one statement (newGRPCContext(context.Background(),
+// ..., retry(context.Background()))) are one decision of the code, one
+// root cause.
+func (r *Result) RootStatement(c Class) ast.Stmt {
+	if c.Origin == nil {
+		return nil
 	}
-	sa, ok := r.rootStmt[a.Origin]
-	return ok && sa == r.rootStmt[b.Origin]
+	return r.rootStmt[c.Origin]
 }
