@@ -3,12 +3,18 @@
 //
 // A context value used at a call is one of
 //
-//   - caller: the function's context parameter (named or _), r.Context() of
-//     an *http.Request parameter or x.Context() of another parameter whose
-//     type has that method (a gRPC server stream), a parameter whose type
-//     implements context.Context, a context field of a parameter, and
-//     anything derived from these (context.WithTimeout(ctx, d),
-//     errgroup.WithContext(ctx));
+//   - caller: the function's context parameter (named or _; of a type
+//     that implements context.Context, by types.Implements: a defined
+//     interface over it and a constrained type parameter too, a type with
+//     methods of those names but other signatures not), r.Context() of an
+//     *http.Request parameter or x.Context() of another parameter whose
+//     type has that method (a gRPC server stream), a context field of a
+//     parameter, and anything derived from these (context.WithTimeout(ctx,
+//     d), errgroup.WithContext(ctx)); but not the context parameter of an
+//     unexported function that every call in the package hands a root or
+//     a lifetime context (params.go: a lifetime context there), nor a
+//     command-line action's context when its package does not run its
+//     commands with one (cli.go: the action is a root function);
 //   - detached: context.WithoutCancel of a caller value, or a root seeded
 //     with the caller's values (context.WithValue(context.Background(), k,
 //     ctx.Value(k)));
