@@ -702,19 +702,37 @@ func (x *indexer) assign(s *ast.AssignStmt) {
 // middleware's FromRequest: ctx, req, ok := q.Read()): the context of
 // the work it returns. Kept in a variable, it is the function's caller
 // context from there on; discarded (_, req, ok := q.Read()), it is a
-// context lost.
+// context lost. A call that takes a context too (q.Read(ctx), which
+// blocks on it) hands one back only where the callee is known to return
+// another (a HandsBack fact): it waits in pending until the facts of the
+// package are computed.
 func (x *indexer) returnedContext(call *ast.CallExpr, lhs []ast.Expr) {
-	tup, ok := x.r.pass.TypesInfo.TypeOf(call).(*types.Tuple)
-	if !ok || tup.Len() != len(lhs) || len(x.r.contextArgs(call)) > 0 {
+	at, ok := x.r.handBackAt(call, len(lhs))
+	if !ok {
 		return
+	}
+	if len(x.r.contextArgs(call)) > 0 {
+		x.r.pending = append(x.r.pending, pendingHandBack{fi: x.fi, call: call, lhs: lhs, at: at})
+		return
+	}
+	x.r.handBack(x.fi, call, lhs[at])
+}
+
+// handBackAt returns the index of the context among call's n results
+// when they are one context and some payload (besides a cancel func and
+// an error).
+func (r *Result) handBackAt(call *ast.CallExpr, n int) (int, bool) {
+	tup, ok := r.pass.TypesInfo.TypeOf(call).(*types.Tuple)
+	if !ok || tup.Len() != n {
+		return 0, false
 	}
 	ctxAt, payload := -1, false
 	for i := range tup.Len() {
 		t := tup.At(i).Type()
 		switch {
-		case x.r.ctx.is(t):
+		case r.ctx.is(t):
 			if ctxAt >= 0 {
-				return
+				return 0, false
 			}
 			ctxAt = i
 		case isCancelFunc(t), types.Implements(t, errorType()), types.Implements(types.NewPointer(t), errorType()):
@@ -722,20 +740,54 @@ func (x *indexer) returnedContext(call *ast.CallExpr, lhs []ast.Expr) {
 			payload = true
 		}
 	}
-	if ctxAt < 0 || !payload {
-		return
-	}
-	id, ok := ast.Unparen(lhs[ctxAt]).(*ast.Ident)
+	return ctxAt, ctxAt >= 0 && payload
+}
+
+// handBack records the context that call hands fi back at lhs: discarded
+// (_) or kept in a variable.
+func (r *Result) handBack(fi *funcInfo, call *ast.CallExpr, lhs ast.Expr) {
+	id, ok := ast.Unparen(lhs).(*ast.Ident)
 	if !ok {
 		return
 	}
 	if id.Name == "_" {
-		x.fi.discards = append(x.fi.discards, Discard{Call: call, At: id})
+		fi.discards = append(fi.discards, Discard{Call: call, At: id})
 		return
 	}
-	if v, ok := x.r.pass.TypesInfo.Defs[id].(*types.Var); ok && x.fi.returned == nil {
-		x.fi.returned, x.fi.returnedBy = v, call
-		x.r.returnedVars[v] = true
+	if v, ok := r.pass.TypesInfo.Defs[id].(*types.Var); ok && fi.returned == nil {
+		fi.returned, fi.returnedBy = v, call
+		r.returnedVars[v] = true
+	}
+}
+
+// A pendingHandBack is a call that takes a context and returns one with
+// some work, to be recorded as a hand-back if its callee has a HandsBack
+// fact.
+type pendingHandBack struct {
+	fi   *funcInfo
+	call *ast.CallExpr
+	lhs  []ast.Expr
+	at   int
+}
+
+// resolveHandBacks records the pending hand-backs of calls whose callee
+// hands back a context of its own (HandsBack). It runs once the facts of
+// the package are known.
+func (r *Result) resolveHandBacks() {
+	changed := false
+	for _, p := range r.pending {
+		fn := lintkit.Callee(r.pass.TypesInfo, p.call)
+		if fn == nil {
+			continue
+		}
+		if f, ok := r.hands[fn.Origin()]; ok && f.Result == p.at {
+			r.handBack(p.fi, p.call, p.lhs[p.at])
+			changed = true
+		}
+	}
+	r.pending = nil
+	if changed {
+		r.invalidate()
 	}
 }
 

@@ -473,3 +473,48 @@ func (p *TaskPool) Register(ctx context.Context) {
 }
 
 func (p *TaskPool) keep(t *ownTask) { p.current = t }
+
+// A queue whose Read blocks on the context it is given and hands back the
+// one the work was queued with (a HandsBack fact).
+type queued struct {
+	ctx context.Context
+	id  string
+}
+
+type WorkQueue struct{ ch chan queued }
+
+func (q *WorkQueue) Read(ctx context.Context) (context.Context, string, bool) {
+	select {
+	case it := <-q.ch:
+		return it.ctx, it.id, true
+	case <-ctx.Done():
+		return nil, "", false
+	}
+}
+
+// The consumer discards the work's context and goes on with a root: the
+// caller's trace and identity are lost at the hand-back.
+type Consumer struct{ db *DB }
+
+func (w *Consumer) consume(q *WorkQueue) {
+	for {
+		_, id, ok := q.Read(context.Background()) // want `the context that WorkQueue.Read hands back with the work is discarded, and the work then calls DB.Exec with a root context \(context.Background\); keep it and pass it`
+		if !ok {
+			return
+		}
+		w.db.Exec(context.Background(), id)
+	}
+}
+
+// Kept, it is the work's context: passing it is right, and a root beside
+// it drops it.
+func (w *Consumer) consumeKept(q *WorkQueue) {
+	for {
+		wctx, id, ok := q.Read(context.Background())
+		if !ok {
+			return
+		}
+		w.db.Exec(wctx, id)
+		w.db.Exec(context.TODO(), id) // want `call of DB.Exec passes a root context \(context.TODO\) while wctx is in scope`
+	}
+}
