@@ -709,6 +709,27 @@ func (c *corpusDir) found(m string, findings ...string) {
 	c.write(filepath.Join(root, "findings.json"), "{"+strings.Join(pkgs, ", ")+"}\n")
 }
 
+// update runs make corpus-update and checks the rows it writes for name.
+func (c *corpusDir) update(name string, want ...string) {
+	c.t.Helper()
+	if code, out, stderr := c.run("-update"); code != 0 {
+		c.t.Fatalf("make corpus-update: exit %d\n%s\n%s", code, out, stderr)
+	}
+	if got := c.rows(name); !slices.Equal(got, want) {
+		c.t.Errorf("%s.tsv after make corpus-update:\n%s\nwant:\n%s", name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// lacks reports each of want that out does not contain.
+func (c *corpusDir) lacks(what, out string, want ...string) {
+	c.t.Helper()
+	for _, s := range want {
+		if !strings.Contains(out, s) {
+			c.t.Errorf("%s: output lacks %q:\n%s", what, s, out)
+		}
+	}
+}
+
 // run runs ctxcorpus with args and returns its exit code and output.
 func (c *corpusDir) run(args ...string) (int, string, string) {
 	c.t.Helper()
@@ -762,16 +783,12 @@ func TestGoneRowsEndToEnd(t *testing.T) {
 	// make corpus fails and writes nothing; the staged batch is not run.
 	before := c.read(filepath.Join(c.ledgers, "a.tsv"))
 	code, out, stderr := c.run()
-	for _, s := range []string{
+	c.lacks("make corpus", out,
 		"a: a finding without a verdict: spawnctx a.go:3:5: m4",
 		"a: a finding no longer reported (its row is kept, marked gone, by make corpus-update): ctxdrop a.go:2:1: m2",
 		"a: a finding no longer reported (its row is kept, marked gone, by make corpus-update): ctxdrop a.go:3:1: m3",
 		"batch new (staged): 1 targets, not run; its first look: make corpus-update CORPUSFLAGS=-first-look=new",
-	} {
-		if !strings.Contains(out, s) {
-			t.Errorf("make corpus: output lacks %q:\n%s", s, out)
-		}
-	}
+	)
 	if code != 1 || strings.Contains(stderr, "b: preparing") {
 		t.Errorf("make corpus: exit %d, want 1, without running b:\n%s", code, stderr)
 	}
@@ -780,32 +797,22 @@ func TestGoneRowsEndToEnd(t *testing.T) {
 	}
 
 	// make corpus-update keeps the gone rows and their first looks.
-	if code, out, stderr := c.run("-update"); code != 0 {
-		t.Fatalf("make corpus-update: exit %d\n%s\n%s", code, out, stderr)
-	}
-	want := []string{
+	c.update("a",
 		"ctxdrop\ta.go\t1:1\ttrue\told\t-\t-\tkept\tm1",
 		"ctxdrop\ta.go\t2:1\ttrue\told\t?\t-\tlost\tm2",
 		"ctxdrop\ta.go\t3:1\tfp\told\tgone\t-\twrong\tm3",
 		"spawnctx\ta.go\t3:5\tunjudged\t-\t-\t-\t-\tm4",
-	}
-	if got := c.rows("a"); !slices.Equal(got, want) {
-		t.Errorf("after make corpus-update:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	)
 	if _, err := os.Stat(filepath.Join(c.ledgers, "b.tsv")); err == nil {
 		t.Errorf("make corpus-update wrote the ledger of a staged target")
 	}
 
 	// make corpus fails on the unjudged row and on the lost true finding.
 	code, out, _ = c.run()
-	for _, s := range []string{
-		"a: an unjudged row in " + filepath.Join(c.ledgers, "a.tsv") + ": spawnctx a.go:3:5: m4",
+	c.lacks("make corpus", out,
+		"a: an unjudged row in "+filepath.Join(c.ledgers, "a.tsv")+": spawnctx a.go:3:5: m4",
 		"a: a finding no longer reported, true when it went, without a reason why losing it is right",
-	} {
-		if !strings.Contains(out, s) {
-			t.Errorf("make corpus: output lacks %q:\n%s", s, out)
-		}
-	}
+	)
 	if code != 1 {
 		t.Errorf("make corpus: exit %d, want 1", code)
 	}
@@ -820,16 +827,12 @@ func TestGoneRowsEndToEnd(t *testing.T) {
 		}
 	})
 	code, out, _ = c.run()
-	for _, s := range []string{
+	c.lacks("make corpus", out,
 		"batch tuned (grandfathered): 1 of 1 targets; 4 rows: 2 live, 2 gone; a first-look verdict on 1 rows, 3 old (judged before first-look verdicts were kept), 0 unjudged",
 		"| spawnctx | 1 (0/0/1) | 0.0 % | 0.0 % | 1 (0/0/1) | 0.0 % | 0.0 % |",
 		"| ctxdrop | 0 (0/0/0) | - | - | 1 (1/0/0) | 100.0 % | 100.0 % |",
 		"true or intended findings no longer reported: 1\n  a ctxdrop a.go:2:1 (true, first old): the helper was removed\n",
-	} {
-		if !strings.Contains(out, s) {
-			t.Errorf("make corpus: output lacks %q:\n%s", s, out)
-		}
-	}
+	)
 	if code != 0 {
 		t.Errorf("make corpus: exit %d, want 0:\n%s", code, out)
 	}
@@ -841,18 +844,12 @@ func TestGoneRowsEndToEnd(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "a: a gone finding reported again (make corpus-update makes its row live): ctxdrop a.go:2:1: m2") {
 		t.Errorf("make corpus: exit %d, want 1 and a finding back:\n%s", code, out)
 	}
-	if code, out, stderr := c.run("-update"); code != 0 {
-		t.Fatalf("make corpus-update: exit %d\n%s\n%s", code, out, stderr)
-	}
-	want = []string{
+	c.update("a",
 		"ctxdrop\ta.go\t1:1\ttrue\told\t-\t-\tkept\tm1",
 		"ctxdrop\ta.go\t2:1\ttrue\told\t-\t-\tlost\tm2",
 		"ctxdrop\ta.go\t3:1\tfp\told\tgone\t-\twrong\tm3",
 		"spawnctx\ta.go\t3:5\tfp\tfp\t-\t-\ta look-alike\tm4",
-	}
-	if got := c.rows("a"); !slices.Equal(got, want) {
-		t.Errorf("after the finding came back:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	)
 	if code, out, _ := c.run(); code != 0 {
 		t.Errorf("make corpus: exit %d, want 0:\n%s", code, out)
 	}

@@ -120,10 +120,7 @@ func (o *options) run(stdout, stderr io.Writer) int {
 		log("the ctxbound binary: %v (make build)", err)
 		return 2
 	}
-	work, err := filepath.Abs(o.work)
-	if err == nil {
-		err = os.MkdirAll(work, 0o755)
-	}
+	work, err := o.workDir()
 	if err != nil {
 		log("%v", err)
 		return 1
@@ -391,10 +388,7 @@ func problems(name, path string, b *Batch, rec Reconciliation) []string {
 // prepareOnly prepares and type-checks the targets without analysing
 // them, and prints their lines of Go.
 func (o *options) prepareOnly(list *List, targets []Target, stdout io.Writer, log func(string, ...any)) int {
-	work, err := filepath.Abs(o.work)
-	if err == nil {
-		err = os.MkdirAll(work, 0o755)
-	}
+	work, err := o.workDir()
 	if err != nil {
 		log("%v", err)
 		return 1
@@ -424,4 +418,13 @@ func (o *options) prepareOnly(list *List, targets []Target, stdout io.Writer, lo
 		return 1
 	}
 	return 0
+}
+
+// workDir returns the absolute work folder, made if need be.
+func (o *options) workDir() (string, error) {
+	work, err := filepath.Abs(o.work)
+	if err == nil {
+		err = os.MkdirAll(work, 0o755)
+	}
+	return work, err
 }
