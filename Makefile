@@ -42,20 +42,28 @@ std: build
 	$(GO) run ./internal/cmd/ctxcorpus -ctxbound $(CTXBOUND) -only std -v
 
 ## corpus: the precision ledger on real code: ctxbound -json on every target of
-## docs/precision/corpus.txt (pinned modules, with their tests, and std), each finding
-## checked against its verdict in docs/precision/<name>.tsv; fails on a finding
-## without a verdict and on a verdict whose finding is gone, prints precision per
-## check and each run's CPU and peak RSS. Not in CI (.ci/run): the first run
-## downloads the modules and their dependencies through the module proxy
-## (into bin/corpus and the module cache), and the whole takes minutes.
-## CORPUSFLAGS=-only=grpc,pgx runs some targets; CORPUSFLAGS=-v lists every finding.
+## docs/precision/corpus.txt (pinned modules, with their tests, and std) whose batch
+## is not staged, each finding checked against its verdict in docs/precision/<name>.tsv;
+## fails on a finding without a verdict, on a row whose finding is gone or back (until
+## corpus-update), on a judged row without a first-look verdict and on a lost true or
+## intended finding without a reason; prints precision per check, first-look beside
+## tuned precision per batch, and each run's CPU and peak RSS. Never writes a ledger.
+## Not in CI (.ci/run): the first run downloads the modules and their dependencies
+## through the module proxy (into bin/corpus and the module cache), and the whole takes minutes.
+## CORPUSFLAGS=-only=grpc,pgx runs some targets, -batch=ledger a batch; -v lists every finding;
+## -prepare downloads, type-checks and counts the lines of the targets (staged ones too)
+## without running ctxbound.
 CORPUSFLAGS ?=
 corpus: build
 	$(GO) run ./internal/cmd/ctxcorpus -ctxbound $(CTXBOUND) $(CORPUSFLAGS)
 
 ## corpus-update: write the ledgers from a new run: new findings unjudged, a changed
-## message keeps its verdict marked for re-reading (fp?), gone findings dropped
-## (review the diff, then judge every unjudged row and ? verdict)
+## message keeps its verdicts marked for re-reading (fp?), gone findings kept and
+## marked gone (? asks why losing a true or intended one is right), findings back made
+## live; never writes a first-look verdict (review the diff, then judge every unjudged
+## row, verdict and first, re-read every ? verdict, and give every ? gone row its reason).
+## CORPUSFLAGS=-first-look=BATCH is a staged batch's first look, run once: it writes its
+## ledgers (every finding unjudged) and makes the batch active.
 corpus-update: build
 	$(GO) run ./internal/cmd/ctxcorpus -ctxbound $(CTXBOUND) -update $(CORPUSFLAGS)
 
