@@ -361,3 +361,40 @@ func TestVetSeesConfig(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "p", ".ctxbound.json"), []byte(`{"identity_keys": ["AGENT_PROFILE"]}`), 0o644)
 	vet("a configuration in the package's folder", 1, true)
 }
+
+// TestBaselineSubset (issue 21, repro 7): a baseline gated or rewritten by
+// a run over some packages, or with -test=false, keeps the entries of what
+// the run did not analyze and says nothing of them; only entries of what
+// it analyzed can be gone.
+func TestBaselineSubset(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, filepath.Join("reliability", "subset"))
+	bl := filepath.Join(dir, "bl.json")
+	step := func(what string, wantCode int, wantStderr []string, args ...string) {
+		t.Helper()
+		stdout, stderr, code := run(t, dir, bin, append([]string{"-baseline=" + bl}, args...)...)
+		if code != wantCode {
+			t.Errorf("%s: exit %d, want %d\n%s%s", what, code, wantCode, stdout, stderr)
+		}
+		for _, w := range wantStderr {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%s: stderr lacks %q:\n%s", what, w, stderr)
+			}
+		}
+		if strings.Contains(stderr, "no longer occur") {
+			t.Errorf("%s: entries of what the run did not analyze are called gone:\n%s", what, stderr)
+		}
+	}
+	step("record ./...", 0, []string{"wrote 3 findings (3 entries)"}, "-write-baseline", "./...")
+	step("gate ./a/...", 0, []string{"1 finding matched the baseline", "; 0 new"}, "./a/...")
+	step("gate -test=false ./...", 0, []string{"2 findings matched the baseline", "; 0 new"}, "-test=false", "./...")
+	step("rewrite on ./a/...", 0, []string{"wrote 1 finding (1 entry) to " + bl + "; kept 2 entries of what this run did not analyze"}, "-write-baseline", "./a/...")
+	step("rewrite with -test=false", 0, []string{"wrote 2 findings (2 entries) to " + bl + "; kept 1 entry of what this run did not analyze"}, "-write-baseline", "-test=false", "./...")
+	step("gate ./...", 0, []string{"3 findings matched the baseline", "; 0 new"}, "./...")
+	// The twin: an entry of an analyzed package whose finding went is gone.
+	os.WriteFile(filepath.Join(dir, "a", "x.go"), []byte("package a\n\nfunc F() string { return \"\" }\n"), 0o644)
+	_, stderr, code := run(t, dir, bin, "-baseline="+bl, "./a/...")
+	if code != 0 || !strings.Contains(stderr, "1 baselined finding no longer occurs") {
+		t.Errorf("a's finding removed, gate ./a/...: exit %d\n%s", code, stderr)
+	}
+}
