@@ -398,3 +398,55 @@ func TestBaselineSubset(t *testing.T) {
 		t.Errorf("a's finding removed, gate ./a/...: exit %d\n%s", code, stderr)
 	}
 }
+
+// TestFixInPlace (issue 21, repro 5): -fix edits files in place, as gofmt
+// -w does: through a symbolic link to its target (the link stays a link),
+// into the same inode (a hard link sees the fix), and not at all into a
+// file without write permission (an error naming it; the finding stays).
+func TestFixInPlace(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, filepath.Join("reliability", "inplace"))
+	shared := filepath.Join(dir, "shared", "b.go.txt")
+	src, err := os.ReadFile(shared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"p2", "p3", "p4"} {
+		os.Mkdir(filepath.Join(dir, p), 0o755)
+	}
+	link := filepath.Join(dir, "p2", "b.go")
+	if err := os.Symlink(filepath.Join("..", "shared", "b.go.txt"), link); err != nil {
+		t.Fatal(err)
+	}
+	hard, hard2 := filepath.Join(dir, "p3", "c.go"), filepath.Join(dir, "p3.c.go.txt")
+	os.WriteFile(hard, bytes.Replace(src, []byte("package p2"), []byte("package p3"), 1), 0o644)
+	if err := os.Link(hard, hard2); err != nil {
+		t.Fatal(err)
+	}
+	ro := filepath.Join(dir, "p4", "d.go")
+	roSrc := bytes.Replace(src, []byte("package p2"), []byte("package p4"), 1)
+	os.WriteFile(ro, roSrc, 0o444)
+
+	stdout, stderr, code := run(t, dir, bin, "-cache=off", "-fix", "./...")
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the symbolic link p2/b.go was replaced by a file: %v %v", fi.Mode(), err)
+	}
+	if got, _ := os.ReadFile(shared); bytes.Contains(got, []byte("context.TODO")) {
+		t.Errorf("the link's target was not fixed:\n%s", got)
+	}
+	if got, _ := os.ReadFile(hard2); bytes.Contains(got, []byte("context.TODO")) {
+		t.Errorf("the other name of the hard-linked p3/c.go does not see the fix:\n%s", got)
+	}
+	if got, _ := os.ReadFile(ro); !bytes.Equal(got, roSrc) {
+		t.Errorf("the read-only p4/d.go was rewritten:\n%s", got)
+	}
+	if fi, _ := os.Stat(ro); fi.Mode().Perm() != 0o444 {
+		t.Errorf("p4/d.go's mode is %v", fi.Mode().Perm())
+	}
+	if code != 1 || !strings.Contains(stderr, "not fixing "+ro+": it is read-only") || !strings.Contains(stdout, "p4/d.go:") {
+		t.Errorf("-fix: exit %d, want 1, the read-only file named and its finding reported\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "*", ".*ctxbound*")); len(left) > 0 {
+		t.Errorf("copies left behind: %v", left)
+	}
+}
