@@ -450,3 +450,53 @@ func TestFixInPlace(t *testing.T) {
 		t.Errorf("copies left behind: %v", left)
 	}
 }
+
+// TestCacheTravels (issue 21, item 4): a checkout and its ctxbound cache
+// moved elsewhere (as a CI runner restores them) hit the cache for every
+// package, and print the new paths: keys hold no absolute path, cached
+// findings name files relative to their package, module or GOROOT. The
+// cgo module's compiled files live in the build cache: they are keyed by
+// content and base name.
+func TestCacheTravels(t *testing.T) {
+	bin := ctxboundBin(t)
+	for _, mod := range []string{"vet", "cgo"} {
+		t.Run(mod, func(t *testing.T) {
+			base := t.TempDir()
+			a, b := filepath.Join(base, "a"), filepath.Join(base, "b")
+			if err := os.CopyFS(a, os.DirFS(filepath.Join("..", "..", "testdata", mod))); err != nil {
+				t.Fatal(err)
+			}
+			cache1, cache2 := filepath.Join(base, "cache1"), filepath.Join(base, "cache2")
+			runIn := func(dir, cache string, args ...string) (string, string) {
+				t.Helper()
+				stdout, stderr, _ := run(t, dir, bin, append([]string{"-v", "-cache=" + cache}, args...)...)
+				return stdout, stderr
+			}
+			jsonA, vA := runIn(a, cache1, "-json", "./...")
+			textA, _ := runIn(a, cache1, "./...")
+			if err := os.Rename(a, b); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Rename(cache1, cache2); err != nil {
+				t.Fatal(err)
+			}
+			jsonB, vB := runIn(b, cache2, "-json", "./...")
+			if !strings.Contains(vB, " 0 analyzed, 0 parsed only") || strings.Contains(vA, " 0 analyzed") {
+				t.Errorf("moved: the cache did not travel:\nfirst run: %s\nafter the move: %s", vA, vB)
+			}
+			if want := strings.ReplaceAll(jsonA, a, b); jsonB != want || strings.Contains(jsonB, a) {
+				t.Errorf("moved: -json from the cache\n%s\nwant the first run's with the new paths\n%s", jsonB, want)
+			}
+			if textB, _ := runIn(b, cache2, "./..."); textB != textA {
+				t.Errorf("moved: text\n%s\nwant\n%s", textB, textA)
+			}
+			// The cached fixes edit the files where they are now.
+			if mod == "vet" {
+				diff, _ := runIn(b, cache2, "-fix", "-diff", "./...")
+				if !strings.Contains(diff, "--- "+filepath.Join(b, "use", "use.go")) {
+					t.Errorf("moved: -fix -diff from the cache:\n%s", diff)
+				}
+			}
+		})
+	}
+}
