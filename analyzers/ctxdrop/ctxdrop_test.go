@@ -21,7 +21,7 @@ func TestScenarios(t *testing.T) {
 // TestFixes applies the fixes; on golang.org/x/net/context, which has no
 // WithoutCancel, only "Pass ctx" is offered.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ctxdrop.Analyzer, "fixes", "xnet", "fixcarrier")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ctxdrop.Analyzer, "fixes", "xnet", "fixcarrier", "lookalike")
 }
 
 // TestChainRelated: a ctx-less helper's root is reported once, at the

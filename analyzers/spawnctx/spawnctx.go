@@ -222,7 +222,7 @@ func (c *checker) work(site *spawners.Site, s ctxscope.Scope) []finding {
 		out = append(out, c.envFindings(w, enter)...)
 	default:
 		if fn := c.funcOf(w); fn != nil {
-			if f, ok := c.scope.Makes(fn); ok && !c.dirs.Has(fn, directives.Detach) && !c.makerHere(fn) {
+			if f, ok := c.scope.Makes(fn); ok && !c.dirs.Has(fn, directives.Detach) && !c.makerHere(fn) && c.scope.Reaches(site.Call, f) {
 				name := lintkit.ShortName(fn, c.pass.Pkg)
 				fd := finding{at: site.Node, what: fmt.Sprintf("it runs %s, which makes its own root context (%s),", name, f.Chain(c.pass.Pkg)), helper: name,
 					variant: variantName(fn, c.pass.Pkg)}
@@ -267,8 +267,7 @@ func merged(fs []finding) []finding {
 // makerHere reports whether fn's root is made in this package and fn has
 // no Context variant: ctxdrop reports it once, at the root.
 func (c *checker) makerHere(fn *types.Func) bool {
-	_, _, ok := c.scope.Maker(fn)
-	return ok && ctxscope.ContextVariant(fn) == nil
+	return len(c.scope.Makers(fn)) > 0 && ctxscope.ContextVariant(fn) == nil
 }
 
 // envFindings returns the identity reads of the process environment in the
@@ -362,10 +361,11 @@ func (c *checker) fixes(encl ast.Node, s ctxscope.Scope, f finding) []lintkit.Op
 		return nil
 	}
 	o := d.Class.Origin
-	if o == nil || d.Class.Via != nil || !c.scope.Visible(s, o.Pos()) {
+	if o == nil || d.Class.Via != nil || !c.scope.Visible(s, o.Pos()) || !c.scope.Fits(s, o) {
 		return nil
 	}
 	toCtx, toDetach, detachOK := c.scope.RootEdits(o, s.Name)
+	detachOK = detachOK && c.scope.DetachFits(s, o)
 	detachOK = detachOK && lintkit.GoVersionAtLeast(c.pass, o.Pos(), "go1.21") // context.WithoutCancel
 	detachFirst := c.order == "detach" || (c.order == "auto" && (d.Class.Deadline || d.Fresh()))
 	pass := lintkit.Fix("Pass "+s.Name+" to the spawned work", toCtx)

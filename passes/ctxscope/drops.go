@@ -80,6 +80,9 @@ func (r *Result) callDrops(call *ast.CallExpr, seen map[*ast.CallExpr]bool, drop
 	fn := lintkit.Callee(info, call)
 	if fn != nil {
 		if f, ok := r.Makes(fn); ok {
+			if ok, _ := r.meets(call, f.ZeroParams, nil); !ok {
+				return drops // the helper's root is behind a condition this call cannot meet
+			}
 			d := Drop{Call: call, Helper: fn, Fact: f}
 			d.Exempt = r.exempt(nil, call, fn)
 			return append(drops, d)
@@ -93,7 +96,7 @@ func (r *Result) callDrops(call *ast.CallExpr, seen map[*ast.CallExpr]bool, drop
 		if sig == nil {
 			break
 		}
-		if p := paramType(sig, i); p == nil || !r.ctx.is(p) {
+		if p := lintkit.ParamType(sig, i); p == nil || !r.ctx.is(p) {
 			continue
 		}
 		if fn != nil && ignores(fn.Signature(), paramIndex(sig, i)) {
@@ -217,7 +220,9 @@ func (r *Result) compat(call *ast.CallExpr, fn *types.Func) bool {
 }
 
 // carrier reports whether t (or a result of the tuple t) is a value that
-// carries a context: it has a Context() or WithContext method.
+// carries a context: it has a method Context() returning a context, or a
+// method WithContext taking one (an *http.Request, a client's request
+// builder). The methods' signatures decide, not their names alone.
 func (r *Result) carrier(t types.Type) bool {
 	if t == nil {
 		return false
@@ -230,12 +235,13 @@ func (r *Result) carrier(t types.Type) bool {
 		}
 		return false
 	}
-	for _, name := range []string{"Context", "WithContext"} {
-		if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name); obj != nil {
-			if _, ok := obj.(*types.Func); ok {
-				return true
-			}
-		}
+	if res := nullary(t, "Context"); res != nil && r.ctx.like(res) {
+		return true
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "WithContext")
+	if fn, ok := obj.(*types.Func); ok {
+		sig := fn.Signature()
+		return sig.Params().Len() == 1 && r.ctx.is(sig.Params().At(0).Type()) && sig.Results().Len() >= 1
 	}
 	return false
 }

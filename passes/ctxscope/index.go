@@ -209,12 +209,18 @@ func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
 	case *ast.IfStmt:
 		obs := x.stmt(s.Init, g)
 		x.expr(s.Cond, g)
-		body := g
+		body, els := g, g
 		if g == RegionNone && (x.observesCond(s.Cond) || s.Init != nil && x.observesCond(initExpr(s.Init))) {
-			body = RegionShutdown
+			// if ctx.Err() != nil { (done) ... } else { (live) ... }; the
+			// test for nil turns it round: if ctx.Err() == nil { (live) }.
+			if isNilTest(s.Cond, token.EQL) {
+				els = RegionShutdown
+			} else {
+				body = RegionShutdown
+			}
 		}
 		obs = x.stmt(s.Body, body) || obs
-		return x.stmt(s.Else, g) || obs
+		return x.stmt(s.Else, els) || obs
 	case *ast.SwitchStmt:
 		obs := x.stmt(s.Init, g)
 		x.expr(s.Tag, g)
@@ -271,6 +277,17 @@ func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
 		return x.stmt(s.Body, g)
 	}
 	return false
+}
+
+// isNilTest reports whether cond compares a value with nil by op (x == nil
+// for token.EQL).
+func isNilTest(cond ast.Expr, op token.Token) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != op {
+		return false
+	}
+	isNil := func(e ast.Expr) bool { id, ok := ast.Unparen(e).(*ast.Ident); return ok && id.Name == "nil" }
+	return isNil(b.X) || isNil(b.Y)
 }
 
 // initExpr returns the expression an if statement's init evaluates, for
@@ -522,8 +539,8 @@ func (x *indexer) assign(s *ast.AssignStmt) {
 				} else if u := x.r.declUnit[v]; u != nil && u != x.fi {
 					x.r.shared[v] = true // assigned in a closure: no order to follow
 				}
-			} else if call != nil {
-				x.taint(v, call)
+			} else if rhs != nil {
+				x.taint(v, rhs)
 			}
 			if call != nil && !isPkgVar(v) {
 				x.varCalls[v] = append(x.varCalls[v], call)
@@ -620,9 +637,9 @@ func (x *indexer) valueSpec(vs *ast.ValueSpec) {
 		}
 		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
 			x.varCalls[v] = append(x.varCalls[v], call)
-			if !ctxVar {
-				x.taint(v, call)
-			}
+		}
+		if rhs != nil && !ctxVar {
+			x.taint(v, rhs)
 		}
 	}
 }
@@ -647,20 +664,36 @@ func (x *indexer) rangeVar(e ast.Expr) {
 	}
 }
 
-// taint records a local computed by a call from context variables
-// (sess := session.From(ctx)): a root seeded with it carries the values of
+// taint records a local computed from context variables: by a call that
+// takes one or is a method of one (sess := session.From(ctx), id :=
+// ctx.Value(k)), also through a type assertion, a field or an index of
+// such a value (tc, ok := ctx.Value(k).(*T); id := ids(ctx).Tenant), or
+// from another such local. A root seeded with it carries the values of
 // the context it came from.
-func (x *indexer) taint(v *types.Var, call *ast.CallExpr) {
-	for _, a := range call.Args {
-		if id, ok := ast.Unparen(a).(*ast.Ident); ok && x.r.ctxVar(id) != nil {
-			x.r.taint[v] = append(x.r.taint[v], id)
+func (x *indexer) taint(v *types.Var, rhs ast.Expr) {
+	info := x.r.pass.TypesInfo
+	ast.Inspect(rhs, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				if id, ok := ast.Unparen(a).(*ast.Ident); ok && x.r.ctxVar(id) != nil {
+					x.r.taint[v] = append(x.r.taint[v], id)
+				}
+			}
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok { // ctx.Value(k)
+				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && x.r.ctxVar(id) != nil {
+					x.r.taint[v] = append(x.r.taint[v], id)
+				}
+			}
+		case *ast.Ident:
+			if u, ok := info.Uses[n].(*types.Var); ok && u != v {
+				x.r.taint[v] = append(x.r.taint[v], x.r.taint[u]...) // from a local computed from one
+			}
 		}
-	}
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok { // ctx.Value(k)
-		if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && x.r.ctxVar(id) != nil {
-			x.r.taint[v] = append(x.r.taint[v], id)
-		}
-	}
+		return true
+	})
 }
 
 // receivesDone reports whether e receives from a context's Done channel
@@ -743,21 +776,20 @@ func (x *indexer) cancels(st *ast.ExprStmt) bool {
 }
 
 // isContextMethod reports whether call calls the method name of a context
-// value: a context.Context or a concrete type with its methods.
+// value: the method is context.Context's (also promoted from an embedded
+// context.Context), a configured context type's, or that of a type that
+// implements context.Context.
 func (r *Result) isContextMethod(call *ast.CallExpr, name string) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != name {
 		return false
 	}
-	t := r.pass.TypesInfo.TypeOf(sel.X)
-	return t != nil && (r.ctx.is(t) || contextInterface(t))
-}
-
-// contextInterface reports whether t has context.Context's Done, Err and
-// Deadline methods (a concrete context type).
-func contextInterface(t types.Type) bool {
-	ms := types.NewMethodSet(t)
-	return ms.Lookup(nil, "Done") != nil && ms.Lookup(nil, "Err") != nil && ms.Lookup(nil, "Deadline") != nil
+	s := r.pass.TypesInfo.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return false
+	}
+	recv := s.Obj().(*types.Func).Signature().Recv()
+	return recv != nil && r.ctx.like(recv.Type())
 }
 
 func isCancelFunc(t types.Type) bool {

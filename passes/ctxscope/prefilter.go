@@ -8,9 +8,9 @@ func init() { lintkit.SetPrefilter(Analyzer, prefilter) }
 // own gate (the package imports context or golang.org/x/net/context, is
 // context, or is configured with context types), and then what the facts
 // come from: a root made (Background, TODO; configured roots count as
-// configuration), a context's values read (Value), or a function with a
-// fact of the pass named (one that returns or makes a root, or reads
-// values).
+// configuration), a context's values read (Value), a context detached
+// (WithoutCancel), or a function with a fact of the pass named (one that
+// returns, makes or detaches a root, or reads values).
 func prefilter(u *lintkit.Unit) bool {
 	if u.Configured {
 		return true
@@ -18,10 +18,10 @@ func prefilter(u *lintkit.Unit) bool {
 	if u.Path != "context" && !u.Imports("context") && !u.Imports("golang.org/x/net/context") {
 		return false
 	}
-	for _, name := range []string{"Background", "TODO", "Value"} {
+	for _, name := range []string{"Background", "TODO", "Value", "WithoutCancel"} {
 		if u.Mentions(name) {
 			return true
 		}
 	}
-	return u.MentionsFact(new(ReturnsRoot), new(MakesRoot), new(ReadsValues))
+	return u.MentionsFact(new(ReturnsRoot), new(MakesRoot), new(ReadsValues), new(Detaches))
 }

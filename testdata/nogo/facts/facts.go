@@ -92,3 +92,6 @@ func Shared(g *singleflight.Group, key string, f func() (any, error)) (any, erro
 	v, err, _ := g.Do(key, f)
 	return v, err
 }
+
+// A detach helper (ctxscope.Detaches).
+func Detach(ctx context.Context) context.Context { return context.WithoutCancel(ctx) }

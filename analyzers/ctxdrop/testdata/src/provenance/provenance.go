@@ -241,6 +241,38 @@ func (w *Worker) Handler(ctx context.Context, hooks *Hooks) func() {
 
 type Hooks struct{ done func() }
 
+// A literal returned or stored whose own signature has no context, but
+// that captures its maker's context and uses a root instead, chose the
+// root over the context it holds: checked against the context it captures.
+func (w *Worker) Later(ctx context.Context, hooks *Hooks) func() {
+	hooks.done = func() {
+		w.db.Exec(context.Background(), "stored") // want `call of DB.Exec passes a root context \(context.Background\) while ctx is in scope`
+		w.db.Exec(ctx, "stored, with the caller's")
+	}
+	return func() {
+		w.db.Exec(context.TODO(), "returned") // want `call of DB.Exec passes a root context \(context.TODO\) while ctx is in scope`
+		_ = ctx
+	}
+}
+
+// A request captured is a context captured.
+func (w *Worker) LaterReq(r *http.Request, hooks *Hooks) {
+	hooks.done = func() {
+		_ = r.URL
+		w.db.Exec(context.Background(), "stored") // want `call of DB.Exec passes a root context \(context.Background\) while r.Context\(\) is in scope`
+	}
+}
+
+// A literal with a context parameter of its own is run with its runner's
+// context: the maker's is not in scope there.
+func (w *Worker) Runner(ctx context.Context, hooks *RunHooks) {
+	hooks.run = func(rctx context.Context) {
+		w.db.Exec(context.Background(), "runner's") // want `call of DB.Exec passes a root context \(context.Background\) while rctx is in scope`
+	}
+}
+
+type RunHooks struct{ run func(context.Context) }
+
 // A literal handed to a callee runs for the function (sort.Slice,
 // sync.Once.Do): its drops are the function's.
 func (w *Worker) Each(ctx context.Context, items []string) {
@@ -360,4 +392,36 @@ func runTask(db *DB) {
 	}
 	defer cancel()
 	db.Exec(ctx, "task")
+}
+
+// A test that the context is not done yet guards live work; the else
+// branch runs once it is done.
+func (w *Worker) IfLive(ctx context.Context) {
+	if ctx.Err() == nil {
+		w.db.Exec(context.Background(), "live") // want `call of DB.Exec passes a root context \(context.Background\) while ctx is in scope`
+	} else {
+		w.db.Exec(context.Background(), "done: a shutdown")
+	}
+	if err := ctx.Err(); err != nil {
+		w.db.Exec(context.Background(), "done: a shutdown")
+	}
+}
+
+// A root seeded by hand with a value read from the caller's context,
+// through a type assertion or a field of it, is detached: it keeps it.
+type traceCtx struct{ ID string }
+
+func seededAsserted(ctx context.Context, db *DB) {
+	if tc, ok := ctx.Value(traceKey{}).(*traceCtx); ok {
+		db.Traced(context.WithValue(context.Background(), traceKey{}, tc), "x")
+	}
+	tc, _ := ctx.Value(traceKey{}).(*traceCtx)
+	id := tc.ID
+	db.Traced(context.WithValue(context.Background(), traceKey{}, id), "y")
+}
+
+// The twin: a root seeded with a value that does not come from the
+// caller's context keeps nothing of it.
+func seededOther(ctx context.Context, db *DB, tc *traceCtx) {
+	db.Traced(context.WithValue(context.Background(), traceKey{}, tc), "x") // want `call of DB.Traced passes a root context \(context.Background\) while ctx is in scope`
 }
