@@ -315,12 +315,13 @@ func benchMain() int {
 		if err := warm(ctx, tg); err != nil {
 			log("target %s: warm-up: %v", tg.Name, err)
 		}
-		// A generated shape is measured by the suite, fresh, and the floor.
+		// A generated shape is measured by the suite, fresh, and the floor
+		// (and -before).
 		tgOrder, tgRunner := order, rn
 		if _, _, gen := parseGen(tg.Name); gen {
 			tgRunner = genRunner
 			if tg.Name != "gen-smallpkgs" {
-				tgOrder = slices.DeleteFunc(slices.Clone(order), func(k string) bool { return k != "suite" && k != "floor-export" })
+				tgOrder = slices.DeleteFunc(slices.Clone(order), func(k string) bool { return k != "suite" && k != "floor-export" && k != "before" })
 			}
 		}
 		results := map[string]*result{}
