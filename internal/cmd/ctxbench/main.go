@@ -297,7 +297,6 @@ func benchMain() int {
 	fmt.Print(hdr.String())
 
 	rn := &runner{self: self, tmp: tmp, timeout: o.timeout, runs: map[string][]int{}}
-	genRunner := &runner{self: self, tmp: tmp, timeout: o.genTimeout, runs: map[string][]int{}}
 	allResults := map[string]map[string]*result{}
 	var bench strings.Builder
 	fmt.Fprintf(&bench, "goos: %s\ngoarch: %s\npkg: github.com/ctxbound/ctxbound/internal/cmd/ctxbench\ncpu: %s\nnproc: %d\ngo: %s\n",
@@ -317,9 +316,12 @@ func benchMain() int {
 		}
 		// A generated shape is measured by the suite, fresh, and the floor
 		// (and -before).
-		tgOrder, tgRunner := order, rn
+		// One runner for every target (its run numbers name the vet tool
+		// logs), with the generated targets' shorter limit for theirs.
+		tgOrder := order
+		rn.timeout = o.timeout
 		if _, _, gen := parseGen(tg.Name); gen {
-			tgRunner = genRunner
+			rn.timeout = o.genTimeout
 			if tg.Name != "gen-smallpkgs" {
 				tgOrder = slices.DeleteFunc(slices.Clone(order), func(k string) bool { return k != "suite" && k != "floor-export" && k != "before" })
 			}
@@ -335,7 +337,7 @@ func benchMain() int {
 				if r.Err != nil || ctx.Err() != nil || i > 1 && slices.Contains(o.once, k) {
 					continue
 				}
-				s, err := tgRunner.run(ctx, r.Tool, tg)
+				s, err := rn.run(ctx, r.Tool, tg)
 				if err != nil {
 					r.Err = err
 					failed = true
