@@ -66,7 +66,10 @@ func (c *checker) sharedWork(call *ast.CallExpr, fn *types.Func, lit *ast.FuncLi
 			if callee := lintkit.Callee(c.pass.TypesInfo, n); callee != nil && (lintkit.IsFunc(callee, "context", "WithoutCancel") || c.scope.Detaches(callee)) {
 				return false // detached: keeps the values, not the cancellation (also a module's own detach helper)
 			}
-			sig, _ := c.pass.TypesInfo.TypeOf(n.Fun).Underlying().(*types.Signature)
+			var sig *types.Signature
+			if t := c.pass.TypesInfo.TypeOf(n.Fun); t != nil {
+				sig, _ = t.Underlying().(*types.Signature)
+			}
 			for i, a := range n.Args {
 				id, ok := ast.Unparen(a).(*ast.Ident)
 				if !ok {
@@ -84,8 +87,8 @@ func (c *checker) sharedWork(call *ast.CallExpr, fn *types.Func, lit *ast.FuncLi
 				}
 				e, ok := c.scope.DetachEdit(id.Pos(), id.End(), id.Name)
 				if !ok || sig == nil || !lintkit.IsContextType(lintkit.ParamType(sig, i)) || !lintkit.GoVersionAtLeast(c.pass, id.Pos(), "go1.21") {
-					// context.WithoutCancel gives a context.Context: only a
-					// parameter of that type takes it; and it is go1.21.
+					// context.WithoutCancel (go1.21) gives a context.Context:
+					// only a parameter of that type takes it.
 					fixable = false
 					continue
 				}

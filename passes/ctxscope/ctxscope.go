@@ -3,12 +3,18 @@
 //
 // A context value used at a call is one of
 //
-//   - caller: the function's context parameter (named or _), r.Context() of
-//     an *http.Request parameter or x.Context() of another parameter whose
-//     type has that method (a gRPC server stream), a parameter whose type
-//     implements context.Context, a context field of a parameter, and
-//     anything derived from these (context.WithTimeout(ctx, d),
-//     errgroup.WithContext(ctx));
+//   - caller: the function's context parameter (named or _; of a type
+//     that implements context.Context, by types.Implements: a defined
+//     interface over it and a constrained type parameter too, a type with
+//     methods of those names but other signatures not), r.Context() of an
+//     *http.Request parameter or x.Context() of another parameter whose
+//     type has that method (a gRPC server stream), a context field of a
+//     parameter, and anything derived from these (context.WithTimeout(ctx,
+//     d), errgroup.WithContext(ctx)); but not the context parameter of an
+//     unexported function that every call in the package hands a root or
+//     a lifetime context (params.go: a lifetime context there), nor a
+//     command-line action's context when its package does not run its
+//     commands with one (cli.go: the action is a root function);
 //   - detached: context.WithoutCancel of a caller value, or a root seeded
 //     with the caller's values (context.WithValue(context.Background(), k,
 //     ctx.Value(k)));
@@ -47,7 +53,10 @@
 // and Detaches (a function that returns its context parameter detached:
 // context.WithoutCancel of it, or a root seeded with its values, a
 // module's own detach helper: its result is detached wherever
-// WithoutCancel's is).
+// WithoutCancel's is), and HandsBack (a function that takes a context and
+// returns, with some work, a context not derived from it: a queue's
+// Read(ctx) that blocks on ctx and hands back the context the work was
+// queued with).
 // Work on a fresh root that calls a function with ReadsValues loses the
 // caller's values, the seeds' bug.
 package ctxscope
@@ -76,7 +85,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        lintkit.Safe(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(MakesRoot), new(ReturnsRoot), new(ReadsValues), new(Detaches)},
+	FactTypes:  []analysis.Fact{new(MakesRoot), new(ReturnsRoot), new(ReadsValues), new(Detaches), new(HandsBack)},
 }
 
 // A Kind is the provenance of a context value.
@@ -167,6 +176,9 @@ type Result struct {
 	taint    map[*types.Var][]*ast.Ident
 
 	returnedVars map[*types.Var]bool // see funcInfo.returned
+	// cliRuns are the command-line frameworks (by package path) whose
+	// commands this package runs with a context it gives (cli.go).
+	cliRuns map[string]bool
 	// notCaller are the context parameters that every call in the package
 	// hands a root or a lifetime context (params.go): a lifetime context
 	// inside their function, not its caller scope.
@@ -183,6 +195,13 @@ type Result struct {
 	returns map[types.Object]*ReturnsRoot
 	reads   map[types.Object]*ReadsValues
 	detach  map[types.Object]*Detaches
+	hands   map[types.Object]*HandsBack
+
+	ifaceMemo map[ifaceKey]ifaceRead // ifaceReads, by interface method and parameter
+
+	// pending are the calls that take a context and return one with some
+	// work, recorded as hand-backs once the HandsBack facts are known.
+	pending []pendingHandBack
 }
 
 // value is one value assigned to a variable: the idx'th result of expr
@@ -256,6 +275,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pkgMemo:  map[*types.Var]Class{},
 
 		returnedVars: map[*types.Var]bool{},
+		cliRuns:      map[string]bool{},
 		pkgBusy:      map[*types.Var]bool{},
 		flows:        map[*funcInfo]*flowResult{},
 		makes:        lintkit.ObjectFacts[*MakesRoot](pass),
@@ -263,6 +283,8 @@ func run(pass *analysis.Pass) (any, error) {
 		returns:      lintkit.ObjectFacts[*ReturnsRoot](pass),
 		reads:        lintkit.ObjectFacts[*ReadsValues](pass),
 		detach:       lintkit.ObjectFacts[*Detaches](pass),
+		hands:        lintkit.ObjectFacts[*HandsBack](pass),
+		ifaceMemo:    map[ifaceKey]ifaceRead{},
 	}
 	if pass.Module != nil {
 		r.module = pass.Module.Path
@@ -419,7 +441,7 @@ func (r *Result) carrierPath(t types.Type) (string, types.Type, bool) {
 	if res := nullary(t, "Request"); res != nil && isHTTPRequest(res) {
 		return ".Request().Context()", requestContext(res), true
 	}
-	return "", nil, false
+	return cliCarrier(t) // urfave/cli's c.Context
 }
 
 // requestContext returns the result type of (*http.Request).Context,
@@ -535,9 +557,10 @@ func (r *Result) CallerScope(n ast.Node, spawned bool) (Scope, bool) {
 		case r.callerParam(fi) != nil:
 			v := r.callerParam(fi)
 			return Scope{Name: v.Name(), Var: v, Type: v.Type(), Func: fi.node}, true
-		case len(fi.reqParams) > 0:
-			v := fi.reqParams[0]
-			return Scope{Name: v.Name() + fi.reqPaths[0], Var: v, Type: fi.reqTypes[0], Func: fi.node}, true
+		case r.carrierParam(fi) >= 0:
+			i := r.carrierParam(fi)
+			v := fi.reqParams[i]
+			return Scope{Name: v.Name() + fi.reqPaths[i], Var: v, Type: fi.reqTypes[i], Func: fi.node}, true
 		case len(fi.ctxFields) > 0:
 			f := fi.ctxFields[0]
 			return Scope{Name: fi.recv.Name() + "." + f.Name(), Var: fi.recv, Type: f.Type(), Func: fi.node, Field: true}, true
@@ -590,6 +613,18 @@ func (r *Result) callerParam(fi *funcInfo) *types.Var {
 		}
 	}
 	return nil
+}
+
+// carrierParam returns the index in fi.reqParams of the first parameter
+// that carries its caller's context (not a command line's own root:
+// cli.go), or -1.
+func (r *Result) carrierParam(fi *funcInfo) int {
+	for i, v := range fi.reqParams {
+		if !r.cliRoot(v) {
+			return i
+		}
+	}
+	return -1
 }
 
 // returnsRootCall reports whether call's callee returns a root context (a

@@ -113,6 +113,22 @@ func (r *Result) Detaches(fn *types.Func) bool {
 	return ok
 }
 
+// HandsBack is the fact of a function that takes a context and returns,
+// among its results, a context of another provenance at index Result,
+// with some work: a queue's Read(ctx) that blocks on ctx and hands back
+// the context the work was queued with. The context it returns is the
+// work's: discarding it while the work goes on with a root drops it.
+type HandsBack struct {
+	Result int
+}
+
+// AFact marks HandsBack as a fact.
+func (*HandsBack) AFact() {}
+
+func (f *HandsBack) String() string {
+	return fmt.Sprintf("hands back a context at result %d", f.Result)
+}
+
 // AFact marks MakesRoot as a fact.
 func (*MakesRoot) AFact() {}
 
@@ -214,6 +230,8 @@ func (r *Result) computeFacts() {
 	}
 
 	r.computeDetaches(decls)
+	r.computeHandsBack(decls)
+	r.resolveHandBacks()
 	r.computeReads(decls)
 
 	// MakesRoot is only actionable in the module being checked; a versioned
@@ -287,39 +305,82 @@ func (r *Result) computeDetaches(decls []*ast.FuncDecl) {
 	}
 }
 
+// computeHandsBack exports HandsBack facts: a function with a context
+// parameter whose results are a context and some work, and whose every
+// returned context is not derived from a context parameter (a field of a
+// queued item, a root on an error path).
+func (r *Result) computeHandsBack(decls []*ast.FuncDecl) {
+	for _, d := range decls {
+		fn, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func)
+		if fn == nil || len(r.fn(d).ctxParams) == 0 {
+			continue
+		}
+		if f := r.handsBack(d, fn); f != nil {
+			r.hands[fn] = f
+			r.pass.ExportObjectFact(fn, f)
+		}
+	}
+}
+
+// handsBack returns the fact of d if it hands back a context of its own.
+func (r *Result) handsBack(d *ast.FuncDecl, fn *types.Func) *HandsBack {
+	defer lintkit.At(r.pass.Fset, d)
+	res := fn.Signature().Results()
+	at := -1
+	payload := false
+	for i := range res.Len() {
+		t := res.At(i).Type()
+		switch {
+		case r.ctx.is(t):
+			if at >= 0 {
+				return nil
+			}
+			at = i
+		case isCancelFunc(t), types.Implements(t, errorType()), types.Implements(types.NewPointer(t), errorType()):
+		default:
+			payload = true
+		}
+	}
+	if at < 0 || !payload {
+		return nil
+	}
+	rets, ok := returnStmts(d.Body)
+	if !ok || len(rets) == 0 {
+		return nil
+	}
+	for _, ret := range rets {
+		if len(ret.Results) != res.Len() {
+			return nil // return f(): not followed
+		}
+		if c := r.Classify(ret.Results[at]); c.Kind == Caller || c.Kind == Detached {
+			return nil // derived from a context it was given
+		}
+	}
+	return &HandsBack{Result: at}
+}
+
 // detaches returns the fact of d if every context it returns is detached
 // from one and the same of its context parameters.
 func (r *Result) detaches(d *ast.FuncDecl, fn *types.Func) *Detaches {
 	defer lintkit.At(r.pass.Fset, d)
+	rets, ok := returnStmts(d.Body)
+	if !ok {
+		return nil
+	}
 	var param *types.Var
-	ok := true
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if !ok {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) == 0 {
-				ok = false
-				return false
+	for _, ret := range rets {
+		for _, res := range ret.Results {
+			if t := r.pass.TypesInfo.TypeOf(res); t == nil || !r.ctx.is(t) {
+				continue
 			}
-			for _, res := range n.Results {
-				if t := r.pass.TypesInfo.TypeOf(res); t == nil || !r.ctx.is(t) {
-					continue
-				}
-				c := r.Classify(res)
-				if c.Kind != Detached || c.Param == nil || param != nil && c.Param != param {
-					ok = false
-					return false
-				}
-				param = c.Param
+			c := r.Classify(res)
+			if c.Kind != Detached || c.Param == nil || param != nil && c.Param != param {
+				return nil
 			}
+			param = c.Param
 		}
-		return true
-	})
-	if !ok || param == nil {
+	}
+	if param == nil {
 		return nil
 	}
 	ps := fn.Signature().Params()
@@ -331,40 +392,50 @@ func (r *Result) detaches(d *ast.FuncDecl, fn *types.Func) *Detaches {
 	return nil
 }
 
-// returnsRoot returns the fact of d if every context it returns is a root.
-func (r *Result) returnsRoot(d *ast.FuncDecl) *ReturnsRoot {
-	defer lintkit.At(r.pass.Fset, d)
-	var first *Class
+// returnStmts returns the return statements of a function body, outside
+// the literals in it; false when one is a bare return (of named results,
+// not followed).
+func returnStmts(body *ast.BlockStmt) ([]*ast.ReturnStmt, bool) {
+	var rets []*ast.ReturnStmt
 	ok := true
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if !ok {
-			return false
-		}
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
 			if len(n.Results) == 0 {
-				ok = false // a bare return of named results: not followed
-				return false
+				ok = false
 			}
-			for _, res := range n.Results {
-				if t := r.pass.TypesInfo.TypeOf(res); t == nil || !r.ctx.is(t) {
-					continue // a tuple (return f()) is no context either
-				}
-				c := r.Classify(res)
-				if c.Kind != Root {
-					ok = false
-					return false
-				}
-				if first == nil {
-					first = &c
-				}
+			rets = append(rets, n)
+		}
+		return ok
+	})
+	return rets, ok
+}
+
+// returnsRoot returns the fact of d if every context it returns is a root.
+func (r *Result) returnsRoot(d *ast.FuncDecl) *ReturnsRoot {
+	defer lintkit.At(r.pass.Fset, d)
+	rets, ok := returnStmts(d.Body)
+	if !ok {
+		return nil
+	}
+	var first *Class
+	for _, ret := range rets {
+		for _, res := range ret.Results {
+			if t := r.pass.TypesInfo.TypeOf(res); t == nil || !r.ctx.is(t) {
+				continue // a tuple (return f()) is no context either
+			}
+			c := r.Classify(res)
+			if c.Kind != Root {
+				return nil
+			}
+			if first == nil {
+				first = &c
 			}
 		}
-		return true
-	})
-	if !ok || first == nil {
+	}
+	if first == nil {
 		return nil
 	}
 	return &ReturnsRoot{What: first.What, At: r.where(first.Origin.Pos())}
