@@ -328,8 +328,13 @@ func TestEveryCheckOff(t *testing.T) {
 		t.Errorf("every check =false: exit %d\n%s", code, stderr)
 	}
 	// One left on is a run.
-	if _, stderr, code := run(t, dir, bin, append(args[:len(args)-1], "./...")...); code == 2 {
+	if _, stderr, code := run(t, dir, bin, append(slices.Clone(args[:len(args)-1]), "./...")...); code == 2 {
 		t.Errorf("all checks but one off: exit %d\n%s", code, stderr)
+	}
+	// Under go vet too.
+	vetArgs := append([]string{"vet", "-vettool=" + bin}, args[1:]...) // a new slice: args stays as it was
+	if _, stderr, code := run(t, dir, "go", append(vetArgs, "./dep")...); code == 0 || !strings.Contains(stderr, "every check is turned off") {
+		t.Errorf("go vet, every check =false: exit %d\n%s", code, stderr)
 	}
 }
 

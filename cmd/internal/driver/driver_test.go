@@ -537,3 +537,15 @@ func TestVetConfigHash(t *testing.T) {
 		t.Error("the hash depends on the directory within the module")
 	}
 }
+
+func TestAllChecksOff(t *testing.T) {
+	s := Suite{Checks: []*analysis.Analyzer{{Name: "a"}, {Name: "b"}}}
+	for args, want := range map[string]bool{
+		"-a=false -b=false x.cfg": true, "-a=false x.cfg": false, "-a=false -b=false -a x.cfg": false,
+		"-a=false -b=true x.cfg": false, "x.cfg": false, "-a=false --b=0 x.cfg": true,
+	} {
+		if got := allChecksOff(s, strings.Fields(args)); got != want {
+			t.Errorf("allChecksOff(%s) = %v, want %v", args, got, want)
+		}
+	}
+}
