@@ -22,6 +22,12 @@ func (c Class) Describe() string {
 // Several analyzers classify concurrently on the same Result: the lazily
 // computed flows are guarded by r.mu.
 func (r *Result) Classify(e ast.Expr) Class {
+	r.ensureParams()
+	return r.classify(e)
+}
+
+// classify is Classify without the parameters' computation, which uses it.
+func (r *Result) classify(e ast.Expr) Class {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	c := r.classifyExpr(e, -1, r.lookup)

@@ -183,6 +183,11 @@ type Result struct {
 	// hands a root or a lifetime context (params.go): a lifetime context
 	// inside their function, not its caller scope.
 	notCaller map[*types.Var]bool
+	// factsDone: the facts are computed; the first question of a check
+	// then computes notCaller, once (ensureParams). A dependency's unit,
+	// run for its facts alone, never pays for it.
+	factsDone  bool
+	paramsOnce sync.Once
 
 	pkgMemo map[*types.Var]Class
 	pkgBusy map[*types.Var]bool
@@ -295,7 +300,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r.index()
 	r.computeFacts()
-	r.computeParams()
+	r.factsDone = true // the parameters (params.go) are computed when a check first asks
 	return r, nil
 }
 
@@ -552,6 +557,7 @@ type Scope struct {
 // parameter does not bind that work (a component's Start(_
 // context.Context) may be told by its framework not to keep it).
 func (r *Result) CallerScope(n ast.Node, spawned bool) (Scope, bool) {
+	r.ensureParams()
 	for fi := r.fn(n); fi != nil; fi = fi.parent {
 		switch {
 		case r.callerParam(fi) != nil:

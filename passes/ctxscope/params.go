@@ -21,6 +21,15 @@ import (
 // of the package may call), has callers this package does not see: its
 // parameters keep the rule that a context parameter is the caller's.
 
+// ensureParams computes the parameters that are no caller's context, once,
+// when a check first asks a question of the result (not while the facts
+// are computed, which describe the functions for every caller).
+func (r *Result) ensureParams() {
+	if r.factsDone {
+		r.paramsOnce.Do(r.computeParams)
+	}
+}
+
 // computeParams finds the context parameters of unexported functions that
 // every call in the package hands a root or a lifetime context (notCaller),
 // to a fixed point: a parameter passed on from another such parameter
@@ -130,7 +139,7 @@ func (r *Result) computeParams() {
 				if !r.notCaller[p] || i >= len(call.Args) {
 					continue
 				}
-				if k := r.Classify(call.Args[i]).Kind; k != Root && k != Lifetime {
+				if k := r.classify(call.Args[i]).Kind; k != Root && k != Lifetime {
 					delete(r.notCaller, p)
 					r.forgetFlow(fn)
 					changed = true
