@@ -51,6 +51,7 @@ func suite() driver.Suite {
 		Name:           "ctxbound",
 		Checks:         checks,
 		Passes:         passes,
+		OptIn:          analyzers.OptIn(),
 		InformationURI: "https://github.com/ctxbound/ctxbound",
 		Topics:         map[string]string{"directives": directives.Help},
 	}

@@ -131,6 +131,9 @@ var (
 	wantLaterSpawn = want{"spawnctx", "use/use.go:23:3", "func run by wrapper dep.Queue.Later drops the caller's context: it calls notify with a root context (context.TODO) while ctx is in scope; pass ctx, or context.WithoutCancel(ctx) to outlive the caller"}
 )
 
+// An opt-in check's finding: stopwork runs only when named.
+var wantStopwork = want{"stopwork", "component/component.go:19:19", "goroutine runs on a root context that Notifier.Stop cannot cancel: it is started with a root context (context.Background), and runs on after the stop; give Notifier a lifetime context (a ctx and cancel kept in it, cancelled by Stop) and run the goroutine on it"}
+
 func defaultWants() []want {
 	return slices.Concat(wantDirective, []want{wantUnusedIgnore, wantSafeGo, wantRefresh, wantLaterDrop})
 }
@@ -454,6 +457,34 @@ func TestHelp(t *testing.T) {
 	_, stderr, code = run(t, ".", bin, "-h")
 	if code != 0 || !strings.Contains(stderr, "-sarif") || !strings.Contains(stderr, "-baseline") || !strings.Contains(stderr, "-spawnctx") {
 		t.Errorf("-h: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestOptIn: an opt-in check (analyzers.OptIn) runs only when named, in
+// the standalone driver and under go vet: not by default, not when other
+// checks are turned off; with -NAME alone or beside other checks.
+func TestOptIn(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, "vet")
+	for _, c := range []struct {
+		args []string
+		want []want
+	}{
+		{nil, nil},
+		{[]string{"-spawnctx=false"}, nil},
+		{[]string{"-stopwork=false"}, nil},
+		{[]string{"-stopwork"}, []want{wantStopwork}},
+		{[]string{"-stopwork=true", "-spawnctx"}, []want{wantStopwork}},
+	} {
+		args := append(append([]string{"-json"}, c.args...), "./component")
+		stdout, stderr, _ := run(t, dir, bin, append([]string{"-cache=off"}, args...)...)
+		check(t, fmt.Sprintf("ctxbound %q", args), parseJSON(t, dir, stdout+stderr), c.want)
+		stdout, stderr, _ = run(t, dir, "go", append([]string{"vet", "-vettool=" + bin}, args...)...)
+		check(t, fmt.Sprintf("go vet %q", args), parseJSON(t, dir, stdout+stderr), c.want)
+	}
+	stdout, _, _ := run(t, ".", bin, "help")
+	if !strings.Contains(stdout, "but the opt-in ones (stopwork)") {
+		t.Errorf("help does not say which checks are opt-in:\n%s", stdout)
 	}
 }
 
