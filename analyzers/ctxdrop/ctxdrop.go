@@ -216,7 +216,7 @@ func (c *checker) discarded(fn ast.Node) {
 	drops := c.scope.Drops(fn, nil)
 	for _, dc := range ds {
 		for _, d := range drops {
-			if d.Helper != nil || d.Exempt != "" || c.sp.GoCall(d.Call) != nil || !flow.Reaches(dc.At.Pos(), d.Call.Pos(), nil) {
+			if d.Call == dc.Call || d.Helper != nil || d.Exempt != "" || c.sp.GoCall(d.Call) != nil || !flow.Reaches(dc.At.Pos(), d.Call.Pos(), nil) {
 				continue
 			}
 			from := lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, dc.Call)

@@ -155,6 +155,12 @@ func (r *Result) classifyCall(call *ast.CallExpr, idx int, look func(*ast.Ident)
 		return c
 	}
 	if fn != nil {
+		// The context a call hands back with its work (a HandsBack fact:
+		// q.Read(ctx) returns the one the work was queued with) is the
+		// work's, whatever the context it was given to wait on.
+		if f, ok := r.hands[fn.Origin()]; ok && idx == f.Result {
+			return Class{Kind: Caller}
+		}
 		// A detach helper of the module (a Detaches fact): as WithoutCancel.
 		if f, ok := r.detach[fn.Origin()]; ok && f.Param < len(call.Args) && r.resultIsContext(call, idx) {
 			c := r.classifyExpr(call.Args[f.Param], -1, look)

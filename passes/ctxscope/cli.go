@@ -44,26 +44,26 @@ var cliTypes = []cliType{
 }
 
 // cliTypeOf returns the framework entry of t (or what it points to), or
-// nil.
-func cliTypeOf(t types.Type) *cliType {
+// false.
+func cliTypeOf(t types.Type) (cliType, bool) {
 	n := lintkit.NamedOf(t)
 	if n == nil || n.Obj().Pkg() == nil {
-		return nil
+		return cliType{}, false
 	}
-	for i, c := range cliTypes {
+	for _, c := range cliTypes {
 		if n.Obj().Pkg().Path() == c.pkg && n.Obj().Name() == c.name {
-			return &cliTypes[i]
+			return c, true
 		}
 	}
-	return nil
+	return cliType{}, false
 }
 
 // cliCarrier returns the path and type of the context that a parameter of
 // a framework type without a context method carries (urfave/cli's
 // c.Context, an embedded field), or false.
 func cliCarrier(t types.Type) (string, types.Type, bool) {
-	c := cliTypeOf(t)
-	if c == nil || c.path == "" {
+	c, ok := cliTypeOf(t)
+	if !ok || c.path == "" {
 		return "", nil, false
 	}
 	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, c.path[1:])
@@ -98,6 +98,6 @@ func (r *Result) noteCLIRun(call *ast.CallExpr) {
 // type, carries the program's own root: this package does not run its
 // commands with a context.
 func (r *Result) cliRoot(v *types.Var) bool {
-	c := cliTypeOf(v.Type())
-	return c != nil && !r.cliRuns[c.pkg]
+	c, ok := cliTypeOf(v.Type())
+	return ok && !r.cliRuns[c.pkg]
 }

@@ -53,7 +53,10 @@
 // and Detaches (a function that returns its context parameter detached:
 // context.WithoutCancel of it, or a root seeded with its values, a
 // module's own detach helper: its result is detached wherever
-// WithoutCancel's is).
+// WithoutCancel's is), and HandsBack (a function that takes a context and
+// returns, with some work, a context not derived from it: a queue's
+// Read(ctx) that blocks on ctx and hands back the context the work was
+// queued with).
 // Work on a fresh root that calls a function with ReadsValues loses the
 // caller's values, the seeds' bug.
 package ctxscope
@@ -82,7 +85,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        lintkit.Safe(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(MakesRoot), new(ReturnsRoot), new(ReadsValues), new(Detaches)},
+	FactTypes:  []analysis.Fact{new(MakesRoot), new(ReturnsRoot), new(ReadsValues), new(Detaches), new(HandsBack)},
 }
 
 // A Kind is the provenance of a context value.
@@ -192,6 +195,11 @@ type Result struct {
 	returns map[types.Object]*ReturnsRoot
 	reads   map[types.Object]*ReadsValues
 	detach  map[types.Object]*Detaches
+	hands   map[types.Object]*HandsBack
+
+	// pending are the calls that take a context and return one with some
+	// work, recorded as hand-backs once the HandsBack facts are known.
+	pending []pendingHandBack
 }
 
 // value is one value assigned to a variable: the idx'th result of expr
@@ -273,6 +281,7 @@ func run(pass *analysis.Pass) (any, error) {
 		returns:      lintkit.ObjectFacts[*ReturnsRoot](pass),
 		reads:        lintkit.ObjectFacts[*ReadsValues](pass),
 		detach:       lintkit.ObjectFacts[*Detaches](pass),
+		hands:        lintkit.ObjectFacts[*HandsBack](pass),
 	}
 	if pass.Module != nil {
 		r.module = pass.Module.Path

@@ -113,6 +113,20 @@ func (r *Result) Detaches(fn *types.Func) bool {
 	return ok
 }
 
+// HandsBack is the fact of a function that takes a context and returns,
+// among its results, a context of another provenance at index Result,
+// with some work: a queue's Read(ctx) that blocks on ctx and hands back
+// the context the work was queued with. The context it returns is the
+// work's: discarding it while the work goes on with a root drops it.
+type HandsBack struct {
+	Result int
+}
+
+// AFact marks HandsBack as a fact.
+func (*HandsBack) AFact() {}
+
+func (f *HandsBack) String() string { return fmt.Sprintf("hands back a context at result %d", f.Result) }
+
 // AFact marks MakesRoot as a fact.
 func (*MakesRoot) AFact() {}
 
@@ -214,6 +228,8 @@ func (r *Result) computeFacts() {
 	}
 
 	r.computeDetaches(decls)
+	r.computeHandsBack(decls)
+	r.resolveHandBacks()
 	r.computeReads(decls)
 
 	// MakesRoot is only actionable in the module being checked; a versioned
@@ -285,6 +301,72 @@ func (r *Result) computeDetaches(decls []*ast.FuncDecl) {
 			r.pass.ExportObjectFact(fn, r.detach[fn])
 		}
 	}
+}
+
+// computeHandsBack exports HandsBack facts: a function with a context
+// parameter whose results are a context and some work, and whose every
+// returned context is not derived from a context parameter (a field of a
+// queued item, a root on an error path).
+func (r *Result) computeHandsBack(decls []*ast.FuncDecl) {
+	for _, d := range decls {
+		fn, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func)
+		if fn == nil || len(r.fn(d).ctxParams) == 0 {
+			continue
+		}
+		if f := r.handsBack(d, fn); f != nil {
+			r.hands[fn] = f
+			r.pass.ExportObjectFact(fn, f)
+		}
+	}
+}
+
+// handsBack returns the fact of d if it hands back a context of its own.
+func (r *Result) handsBack(d *ast.FuncDecl, fn *types.Func) *HandsBack {
+	defer lintkit.At(r.pass.Fset, d)
+	res := fn.Signature().Results()
+	at := -1
+	payload := false
+	for i := range res.Len() {
+		t := res.At(i).Type()
+		switch {
+		case r.ctx.is(t):
+			if at >= 0 {
+				return nil
+			}
+			at = i
+		case isCancelFunc(t), types.Implements(t, errorType()), types.Implements(types.NewPointer(t), errorType()):
+		default:
+			payload = true
+		}
+	}
+	if at < 0 || !payload {
+		return nil
+	}
+	ok, seen := true, false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != res.Len() {
+				ok = false // a bare return, or return f(): not followed
+				return false
+			}
+			c := r.Classify(n.Results[at])
+			if c.Kind == Caller || c.Kind == Detached {
+				ok = false // derived from a context it was given
+			}
+			seen = true
+		}
+		return ok
+	})
+	if !ok || !seen {
+		return nil
+	}
+	return &HandsBack{Result: at}
 }
 
 // detaches returns the fact of d if every context it returns is detached

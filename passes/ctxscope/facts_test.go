@@ -29,6 +29,7 @@ func TestFacts(t *testing.T) {
 		{&ctxscope.MakesRoot{What: "context.Background", At: "registry.go:12", Module: "example.com/m", ZeroParams: []int{0, 2}}, 320,
 			"makes root context.Background at registry.go:12 when param 0, 2 is zero"},
 		{&ctxscope.Detaches{Param: 1}, 64, "detaches ctx 1"},
+		{&ctxscope.HandsBack{Result: 0}, 64, "hands back a context at result 0"},
 		{&ctxscope.ReadsValues{Params: []int{0}}, 96, "reads values of ctx 0"},
 		{&ctxscope.ReadsValues{Params: []int{0, 2}, Via: "trace.SpanFromContext"}, 128, "reads values of ctx 0, 2 through trace.SpanFromContext"},
 	} {

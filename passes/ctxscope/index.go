@@ -48,6 +48,20 @@ type indexer struct {
 	varCalls  map[*types.Var][]*ast.CallExpr
 	ownedVars map[*types.Var]bool
 	retVars   map[*types.Var]bool
+
+	// Task values: a composite literal that carries a cancel func is its
+	// owner, a long-lived one (a component built in its constructor)
+	// unless it is handed off for one piece of work: sent on a channel,
+	// queued (appended), handed to a goroutine. handOff are such literals;
+	// taskVar the local variable a literal is assigned to, whose fate is
+	// decided when the function is walked (taskCancels: the cancels of its
+	// literals; handed: it is handed off; kept: it is stored, returned or
+	// passed to a call, which may keep it).
+	handOff     map[*ast.CompositeLit]bool
+	taskVar     map[*ast.CompositeLit]*types.Var
+	taskCancels map[*types.Var][]*types.Var
+	handed      map[*types.Var]bool
+	kept        map[*types.Var]bool
 }
 
 // index records the functions, regions and assignments of the package in
@@ -80,10 +94,26 @@ func (x *indexer) reset() {
 	x.varCalls = map[*types.Var][]*ast.CallExpr{}
 	x.ownedVars = map[*types.Var]bool{}
 	x.retVars = map[*types.Var]bool{}
+	x.handOff = map[*ast.CompositeLit]bool{}
+	x.taskVar = map[*ast.CompositeLit]*types.Var{}
+	x.taskCancels = map[*types.Var][]*types.Var{}
+	x.handed = map[*types.Var]bool{}
+	x.kept = map[*types.Var]bool{}
 }
 
 // resolve marks the calls whose results went to owned or returned variables.
 func (x *indexer) resolve() {
+	// A task value handed off for one piece of work, and never stored,
+	// returned or passed to a call, does not own its cancel for long: its
+	// context is no component's lifetime context.
+	for v, cancels := range x.taskCancels {
+		if x.handed[v] && !x.kept[v] {
+			continue
+		}
+		for _, c := range cancels {
+			x.ownedVars[c] = true
+		}
+	}
 	for v := range x.ownedVars {
 		for _, c := range x.varCalls[v] {
 			x.r.owned[c] = true
@@ -152,6 +182,7 @@ func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
 		return x.receivesDone(s.X) || x.cancels(s)
 	case *ast.AssignStmt:
 		x.assign(s)
+		x.taskValues(s)
 		for _, e := range s.Rhs {
 			x.expr(e, g)
 		}
@@ -178,6 +209,9 @@ func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
 		if g == RegionDeferred || g == RegionCleanup {
 			g = RegionNone // a goroutine started by cleanup is work of its own
 		}
+		for _, a := range s.Call.Args {
+			x.handOffValue(a)
+		}
 		x.r.goCalls[s.Call] = true
 		if lit, ok := ast.Unparen(s.Call.Fun).(*ast.FuncLit); ok {
 			x.goLits[lit] = true
@@ -186,6 +220,7 @@ func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
 		return false
 	case *ast.ReturnStmt:
 		for _, res := range s.Results {
+			x.keepValue(res)
 			x.escapes(res, true)
 			switch e := ast.Unparen(res).(type) {
 			case *ast.CallExpr:
@@ -199,6 +234,7 @@ func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
 		}
 		return false
 	case *ast.SendStmt:
+		x.handOffValue(s.Value)
 		x.escapes(s.Value, false)
 		x.expr(s.Chan, g)
 		x.expr(s.Value, g)
@@ -369,6 +405,11 @@ func (x *indexer) expr(e ast.Expr, g Region) {
 				x.r.rootStmt[n] = x.cur
 			}
 			x.r.noteCLIRun(n)
+			if !x.r.goCalls[n] && len(x.taskCancels) > 0 && !lintkit.IsBuiltin(x.r.pass.TypesInfo, n, "append") {
+				for _, a := range n.Args {
+					x.keepValue(a) // a value passed to a call may be kept by the callee
+				}
+			}
 			if cb, region := x.callback(n); cb != nil {
 				x.expr(n.Fun, g)
 				for _, a := range n.Args {
@@ -391,11 +432,98 @@ func (x *indexer) expr(e ast.Expr, g Region) {
 				if kv, ok := elt.(*ast.KeyValueExpr); ok {
 					elt = kv.Value
 				}
+				if id, ok := ast.Unparen(elt).(*ast.Ident); ok && (x.handOff[n] || x.taskVar[n] != nil) {
+					// A task's own cancel: owned or not by where the task goes.
+					if v, ok := x.r.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && isCancelFunc(v.Type()) {
+						if tv := x.taskVar[n]; tv != nil {
+							x.taskCancels[tv] = append(x.taskCancels[tv], v)
+						}
+						continue
+					}
+				}
 				x.escapes(elt, false)
 			}
 		}
 		return true
 	})
+}
+
+// taskLit returns the composite literal e is (or whose address it takes),
+// or nil.
+func taskLit(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, _ := e.(*ast.CompositeLit)
+	return lit
+}
+
+// handOffValue notes a value handed off for one piece of work (sent,
+// queued, handed to a goroutine): a literal there, or a local variable.
+func (x *indexer) handOffValue(e ast.Expr) {
+	if lit := taskLit(e); lit != nil {
+		x.handOff[lit] = true
+		return
+	}
+	if v := x.localOf(e); v != nil {
+		x.handed[v] = true
+	}
+}
+
+// keepValue notes a local variable stored, returned or passed to a call:
+// it may live on.
+func (x *indexer) keepValue(e ast.Expr) {
+	if v := x.localOf(e); v != nil {
+		x.kept[v] = true
+	}
+}
+
+// localOf returns the local variable e names (or whose address it takes),
+// or nil.
+func (x *indexer) localOf(e ast.Expr) *types.Var {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := x.r.pass.TypesInfo.ObjectOf(id).(*types.Var)
+	if !ok || v.IsField() || isPkgVar(v) {
+		return nil
+	}
+	return v
+}
+
+// taskValues notes, for an assignment, the task literals assigned to a
+// local variable (t := &task{ctx: c, cancel: cancel}), the values queued
+// (q = append(q, t)), and the locals stored in a long-lived place.
+func (x *indexer) taskValues(s *ast.AssignStmt) {
+	for i, l := range s.Lhs {
+		var rhs ast.Expr
+		if len(s.Rhs) == len(s.Lhs) {
+			rhs = s.Rhs[i]
+		} else {
+			continue
+		}
+		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && lintkit.IsBuiltin(x.r.pass.TypesInfo, call, "append") && len(call.Args) > 1 {
+			for _, a := range call.Args[1:] {
+				x.handOffValue(a) // queued
+			}
+			continue
+		}
+		if lit := taskLit(rhs); lit != nil {
+			if v := x.localOf(l); v != nil {
+				x.taskVar[lit] = v
+			}
+			continue
+		}
+		if x.r.ownerPlace(l) {
+			x.keepValue(rhs)
+		}
+	}
 }
 
 // maybeRoot reports whether call may make a root context: it calls a
@@ -574,19 +702,37 @@ func (x *indexer) assign(s *ast.AssignStmt) {
 // middleware's FromRequest: ctx, req, ok := q.Read()): the context of
 // the work it returns. Kept in a variable, it is the function's caller
 // context from there on; discarded (_, req, ok := q.Read()), it is a
-// context lost.
+// context lost. A call that takes a context too (q.Read(ctx), which
+// blocks on it) hands one back only where the callee is known to return
+// another (a HandsBack fact): it waits in pending until the facts of the
+// package are computed.
 func (x *indexer) returnedContext(call *ast.CallExpr, lhs []ast.Expr) {
-	tup, ok := x.r.pass.TypesInfo.TypeOf(call).(*types.Tuple)
-	if !ok || tup.Len() != len(lhs) || len(x.r.contextArgs(call)) > 0 {
+	at, ok := x.r.handBackAt(call, len(lhs))
+	if !ok {
 		return
+	}
+	if len(x.r.contextArgs(call)) > 0 {
+		x.r.pending = append(x.r.pending, pendingHandBack{fi: x.fi, call: call, lhs: lhs, at: at})
+		return
+	}
+	x.r.handBack(x.fi, call, lhs[at])
+}
+
+// handBackAt returns the index of the context among call's n results
+// when they are one context and some payload (besides a cancel func and
+// an error).
+func (r *Result) handBackAt(call *ast.CallExpr, n int) (int, bool) {
+	tup, ok := r.pass.TypesInfo.TypeOf(call).(*types.Tuple)
+	if !ok || tup.Len() != n {
+		return 0, false
 	}
 	ctxAt, payload := -1, false
 	for i := range tup.Len() {
 		t := tup.At(i).Type()
 		switch {
-		case x.r.ctx.is(t):
+		case r.ctx.is(t):
 			if ctxAt >= 0 {
-				return
+				return 0, false
 			}
 			ctxAt = i
 		case isCancelFunc(t), types.Implements(t, errorType()), types.Implements(types.NewPointer(t), errorType()):
@@ -594,20 +740,54 @@ func (x *indexer) returnedContext(call *ast.CallExpr, lhs []ast.Expr) {
 			payload = true
 		}
 	}
-	if ctxAt < 0 || !payload {
-		return
-	}
-	id, ok := ast.Unparen(lhs[ctxAt]).(*ast.Ident)
+	return ctxAt, ctxAt >= 0 && payload
+}
+
+// handBack records the context that call hands fi back at lhs: discarded
+// (_) or kept in a variable.
+func (r *Result) handBack(fi *funcInfo, call *ast.CallExpr, lhs ast.Expr) {
+	id, ok := ast.Unparen(lhs).(*ast.Ident)
 	if !ok {
 		return
 	}
 	if id.Name == "_" {
-		x.fi.discards = append(x.fi.discards, Discard{Call: call, At: id})
+		fi.discards = append(fi.discards, Discard{Call: call, At: id})
 		return
 	}
-	if v, ok := x.r.pass.TypesInfo.Defs[id].(*types.Var); ok && x.fi.returned == nil {
-		x.fi.returned, x.fi.returnedBy = v, call
-		x.r.returnedVars[v] = true
+	if v, ok := r.pass.TypesInfo.Defs[id].(*types.Var); ok && fi.returned == nil {
+		fi.returned, fi.returnedBy = v, call
+		r.returnedVars[v] = true
+	}
+}
+
+// A pendingHandBack is a call that takes a context and returns one with
+// some work, to be recorded as a hand-back if its callee has a HandsBack
+// fact.
+type pendingHandBack struct {
+	fi   *funcInfo
+	call *ast.CallExpr
+	lhs  []ast.Expr
+	at   int
+}
+
+// resolveHandBacks records the pending hand-backs of calls whose callee
+// hands back a context of its own (HandsBack). It runs once the facts of
+// the package are known.
+func (r *Result) resolveHandBacks() {
+	changed := false
+	for _, p := range r.pending {
+		fn := lintkit.Callee(r.pass.TypesInfo, p.call)
+		if fn == nil {
+			continue
+		}
+		if f, ok := r.hands[fn.Origin()]; ok && f.Result == p.at {
+			r.handBack(p.fi, p.call, p.lhs[p.at])
+			changed = true
+		}
+	}
+	r.pending = nil
+	if changed {
+		r.invalidate()
 	}
 }
 

@@ -1,6 +1,10 @@
 package ctxscope
 
-import "github.com/ctxbound/ctxbound/internal/lintkit"
+import (
+	"go/ast"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
+)
 
 func init() { lintkit.SetPrefilter(Analyzer, prefilter) }
 
@@ -9,8 +13,10 @@ func init() { lintkit.SetPrefilter(Analyzer, prefilter) }
 // context, or is configured with context types), and then what the facts
 // come from: a root made (Background, TODO; configured roots count as
 // configuration), a context's values read (Value), a context detached
-// (WithoutCancel), or a function with a fact of the pass named (one that
-// returns, makes or detaches a root, or reads values).
+// (WithoutCancel), a function that may hand back a context (one with a
+// context parameter and a context among several results), or a function
+// with a fact of the pass named (one that returns, makes or detaches a
+// root, hands one back, or reads values).
 func prefilter(u *lintkit.Unit) bool {
 	if u.Configured {
 		return true
@@ -23,5 +29,34 @@ func prefilter(u *lintkit.Unit) bool {
 			return true
 		}
 	}
-	return u.MentionsFact(new(ReturnsRoot), new(MakesRoot), new(ReadsValues), new(Detaches))
+	return u.MentionsFact(new(ReturnsRoot), new(MakesRoot), new(ReadsValues), new(Detaches), new(HandsBack)) || handsBackShape(u.Files)
+}
+
+// handsBackShape reports whether a function declared in files may have a
+// HandsBack fact: it has a parameter and one of several results spelled
+// X.Context (context.Context, or another package's Context: a superset).
+func handsBackShape(files []*ast.File) bool {
+	isCtx := func(e ast.Expr) bool {
+		sel, ok := e.(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "Context"
+	}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Type.Results == nil || fd.Type.Results.NumFields() < 2 {
+				continue
+			}
+			param, result := false, false
+			for _, p := range fd.Type.Params.List {
+				param = param || isCtx(p.Type)
+			}
+			for _, r := range fd.Type.Results.List {
+				result = result || isCtx(r.Type)
+			}
+			if param && result {
+				return true
+			}
+		}
+	}
+	return false
 }

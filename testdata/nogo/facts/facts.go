@@ -95,3 +95,21 @@ func Shared(g *singleflight.Group, key string, f func() (any, error)) (any, erro
 
 // A detach helper (ctxscope.Detaches).
 func Detach(ctx context.Context) context.Context { return context.WithoutCancel(ctx) }
+
+// A queue that hands back the context its work was queued with
+// (ctxscope.HandsBack).
+type Item struct {
+	Ctx context.Context
+	ID  string
+}
+
+type Queue struct{ C chan Item }
+
+func (q *Queue) Read(ctx context.Context) (context.Context, string, bool) {
+	select {
+	case it := <-q.C:
+		return it.Ctx, it.ID, true
+	case <-ctx.Done():
+		return nil, "", false
+	}
+}

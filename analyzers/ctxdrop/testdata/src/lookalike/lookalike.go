@@ -96,3 +96,25 @@ type named4 interface {
 func genericLookalike[C named4](c C) error {
 	return query(context.TODO(), "q")
 }
+
+// A request by its name: a type Request with a method named Context that
+// returns no context carries none, so no caller's context is in scope.
+type Request struct{}
+
+func (Request) Context() string { return "" }
+
+func serveLookalike(r *Request) error {
+	return query(context.Background(), "q")
+}
+
+// The testing types by their package: a type T with a Cleanup method of
+// another package is no test, and its callback no cleanup region.
+type T struct{}
+
+func (t *T) Cleanup(f func()) { f() }
+
+func notATest(t *T, ctx context.Context) {
+	t.Cleanup(func() {
+		query(context.Background(), "q") // want `call of query passes a root context \(context.Background\) while ctx is in scope`
+	})
+}

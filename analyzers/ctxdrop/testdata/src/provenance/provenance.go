@@ -425,3 +425,96 @@ func seededAsserted(ctx context.Context, db *DB) {
 func seededOther(ctx context.Context, db *DB, tc *traceCtx) {
 	db.Traced(context.WithValue(context.Background(), traceKey{}, tc), "x") // want `call of DB.Traced passes a root context \(context.Background\) while ctx is in scope`
 }
+
+// A task that carries its own cancel is handed off for one piece of work:
+// its root is no component's lifetime context, and the caller's trace and
+// identity are lost with it (the tenant copied by hand keeps only that).
+type ownTask struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	tenant string
+}
+
+type TaskPool struct {
+	tasks   chan *ownTask
+	pending []*ownTask
+	current *ownTask
+}
+
+func (p *TaskPool) Handle(ctx context.Context, tenant string) {
+	local, cancel := context.WithTimeout(context.Background(), time.Minute)
+	p.tasks <- &ownTask{ctx: local, cancel: cancel, tenant: tenant} // want `ownTask sent on a channel carries a root context \(context.Background\) in field ctx while ctx is in scope`
+}
+
+func (p *TaskPool) HandleVar(ctx context.Context, tenant string) {
+	local, cancel := context.WithCancel(context.Background())
+	t := &ownTask{ctx: local, cancel: cancel, tenant: tenant} // want `ownTask queued carries a root context \(context.Background\) in field ctx while ctx is in scope`
+	p.pending = append(p.pending, t)
+}
+
+// The twins that own their cancel for long: a component built with its
+// lifetime context, kept in a field or returned.
+func (p *TaskPool) Keep(ctx context.Context) {
+	local, cancel := context.WithCancel(context.Background())
+	p.current = &ownTask{ctx: local, cancel: cancel}
+}
+
+func NewTask() *ownTask {
+	local, cancel := context.WithCancel(context.Background())
+	return &ownTask{ctx: local, cancel: cancel}
+}
+
+// A task passed to a call may be kept by the callee: its cancel is owned.
+func (p *TaskPool) Register(ctx context.Context) {
+	local, cancel := context.WithCancel(context.Background())
+	t := &ownTask{ctx: local, cancel: cancel}
+	p.keep(t)
+	p.tasks <- t
+}
+
+func (p *TaskPool) keep(t *ownTask) { p.current = t }
+
+// A queue whose Read blocks on the context it is given and hands back the
+// one the work was queued with (a HandsBack fact).
+type queued struct {
+	ctx context.Context
+	id  string
+}
+
+type WorkQueue struct{ ch chan queued }
+
+func (q *WorkQueue) Read(ctx context.Context) (context.Context, string, bool) {
+	select {
+	case it := <-q.ch:
+		return it.ctx, it.id, true
+	case <-ctx.Done():
+		return nil, "", false
+	}
+}
+
+// The consumer discards the work's context and goes on with a root: the
+// caller's trace and identity are lost at the hand-back.
+type Consumer struct{ db *DB }
+
+func (w *Consumer) consume(q *WorkQueue) {
+	for {
+		_, id, ok := q.Read(context.Background()) // want `the context that WorkQueue.Read hands back with the work is discarded, and the work then calls DB.Exec with a root context \(context.Background\); keep it and pass it`
+		if !ok {
+			return
+		}
+		w.db.Exec(context.Background(), id)
+	}
+}
+
+// Kept, it is the work's context: passing it is right, and a root beside
+// it drops it.
+func (w *Consumer) consumeKept(q *WorkQueue) {
+	for {
+		wctx, id, ok := q.Read(context.Background())
+		if !ok {
+			return
+		}
+		w.db.Exec(wctx, id)
+		w.db.Exec(context.TODO(), id) // want `call of DB.Exec passes a root context \(context.TODO\) while wctx is in scope`
+	}
+}

@@ -146,3 +146,28 @@ func detachVia(ctx context.Context) context.Context { return detachCtx(0, ctx) }
 
 // Not one: a derivation keeps the cancellation.
 func derivesCtx(ctx context.Context) context.Context { return context.WithValue(ctx, key{}, 1) }
+
+// A queue's Read blocks on the context it is given and hands back the one
+// the work was queued with: HandsBack.
+type item struct {
+	ctx context.Context
+	req string
+}
+
+type queue struct{ ch chan item }
+
+func (q *queue) Read(ctx context.Context) (context.Context, string, bool) { // want Read:"hands back a context at result 0"
+	select {
+	case it := <-q.ch:
+		return it.ctx, it.req, true
+	case <-ctx.Done():
+		return nil, "", false
+	}
+}
+
+// Not one: it hands back a context derived from its own.
+func (q *queue) Derived(ctx context.Context) (context.Context, string) {
+	c, cancel := context.WithCancel(ctx)
+	_ = cancel
+	return c, ""
+}
