@@ -102,9 +102,7 @@ func (c *checker) component(named *types.Named) *component {
 	}
 	seen := map[*types.Func]bool{}
 	for _, s := range comp.stops {
-		if s.via == nil {
-			c.stopActs(comp, s.fn, seen, 0)
-		}
+		c.stopActs(comp, s.fn, seen, 0) // a promoted one too, when this package declares it
 	}
 	return comp
 }
@@ -130,12 +128,13 @@ func hasContextField(st *types.Struct, seen map[*types.Struct]bool) bool {
 	return false
 }
 
-// maxStopDepth bounds the methods of the component a stop method is
-// followed through (Close calling s.shutdown calling s.stopWorkers).
+// maxStopDepth bounds the functions of the package a stop method is
+// followed through (Close calling s.shutdown calling s.pool.stopAll).
 const maxStopDepth = 4
 
 // stopActs records what the stop method fn does to the component's
-// fields, following the methods of the same type that it calls.
+// fields (and to the fields of its parts), following the functions and
+// methods of this package that it calls.
 func (c *checker) stopActs(comp *component, fn *types.Func, seen map[*types.Func]bool, depth int) {
 	fn = fn.Origin()
 	if seen[fn] || depth > maxStopDepth {
@@ -175,15 +174,15 @@ func (c *checker) stopActs(comp *component, fn *types.Func, seen map[*types.Func
 				}
 				return true
 			}
-			if recv := callee.Signature().Recv(); recv != nil {
-				if rn := lintkit.NamedOf(recv.Type()); rn != nil && rn.Origin() == comp.named {
-					c.stopActs(comp, callee, seen, depth+1)
-					return true
-				}
-			}
 			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
 			if ok && signalling(callee) {
 				signal(sel.X)
+			}
+			if c.scope.DeclOf(callee) != nil {
+				// A method of the component or of one of its parts, or a
+				// function, of this package: s.shutdown(), s.pool.stopAll(),
+				// stopWorkers(s.workers).
+				c.stopActs(comp, callee, seen, depth+1)
 			}
 		case *ast.SendStmt:
 			signal(n.Chan)
@@ -374,6 +373,9 @@ func (c *checker) rootedDepth(e ast.Expr, aliases map[*types.Var][]ast.Expr, dep
 				return nil
 			}
 			fs := pathFields(sel.Recv(), sel.Index())
+			if len(fs) == 0 {
+				return nil
+			}
 			return append(c.rootedDepth(x.X, aliases, depth), fs[len(fs)-1])
 		case *ast.IndexExpr:
 			e = x.X

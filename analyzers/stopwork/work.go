@@ -47,6 +47,9 @@ func (c *checker) siteEvidence(site *spawners.Site, encl ast.Node) *evidence {
 	if lit, ok := site.Work.(*ast.FuncLit); ok {
 		return c.evidenceIn(lit, 0)
 	}
+	if site.Work == nil {
+		return nil
+	}
 	fn := lintkit.FuncValue(c.pass.TypesInfo, site.Work)
 	if fn == nil {
 		fn = c.sp.Concrete(site.Work)

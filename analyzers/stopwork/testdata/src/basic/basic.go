@@ -265,3 +265,28 @@ func (r *Relay) Start() {
 func (r *Relay) Close() error { r.shutdown(); return nil }
 
 func (r *Relay) shutdown() { close(r.other) }
+
+// PartMissed's Stop stops a part whose method closes a channel the
+// goroutine does not use (twin: negative.PartStopped).
+type pool struct {
+	quit, other chan struct{}
+}
+
+func (p *pool) stopAll() { close(p.other) }
+
+type PartMissed struct {
+	client *Client
+	pool   *pool
+}
+
+func (s *PartMissed) Start() {
+	go func() {
+		select {
+		case <-s.pool.quit:
+		case <-time.After(time.Second):
+			_ = s.client.Send(context.Background(), nil) // want `goroutine runs on a root context that PartMissed\.Stop cannot cancel`
+		}
+	}()
+}
+
+func (s *PartMissed) Stop() { s.pool.stopAll() }

@@ -439,3 +439,26 @@ func (i *Ignores) Notify(ev Event) { go i.handle(context.Background(), ev) }
 func (i *Ignores) handle(_ context.Context, ev Event) {}
 
 func (i *Ignores) Stop() {}
+
+// PartStopped's Stop stops a part, whose own method closes the quit
+// channel the goroutine selects on (twin: basic.PartMissed).
+type pool struct{ quit chan struct{} }
+
+func (p *pool) stopAll() { close(p.quit) }
+
+type PartStopped struct {
+	client *Client
+	pool   *pool
+}
+
+func (s *PartStopped) Start() {
+	go func() {
+		select {
+		case <-s.pool.quit:
+		case <-time.After(time.Second):
+			_ = s.client.Send(context.Background(), nil)
+		}
+	}()
+}
+
+func (s *PartStopped) Stop() { s.pool.stopAll() }
