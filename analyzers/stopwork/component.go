@@ -135,6 +135,12 @@ const maxStopDepth = 4
 // stopActs records what the stop method fn does to the component's
 // fields (and to the fields of its parts), following the functions and
 // methods of this package that it calls.
+//
+// In the component's own methods every act counts. In other code (a
+// part's method, a function) only what ends work counts: a close, a field's
+// stop method, a cancel func; a shared helper that both the stop and the
+// work call (a logger, a metrics counter) writes fields, sends and waits
+// for reasons of its own.
 func (c *checker) stopActs(comp *component, fn *types.Func, seen map[*types.Func]bool, depth int) {
 	fn = fn.Origin()
 	if seen[fn] || depth > maxStopDepth {
@@ -145,11 +151,15 @@ func (c *checker) stopActs(comp *component, fn *types.Func, seen map[*types.Func
 	if decl == nil {
 		return
 	}
+	own := false
+	if recv := fn.Signature().Recv(); recv != nil {
+		rn := lintkit.NamedOf(recv.Type())
+		own = rn != nil && rn.Origin() == comp.named
+	}
 	info := c.pass.TypesInfo
 	aliases := c.localAliases(decl)
-	fields := func(e ast.Expr) []*types.Var { return c.rooted(e, aliases) }
 	signal := func(e ast.Expr) {
-		if fs := fields(e); len(fs) > 0 {
+		if fs := c.rooted(e, aliases); len(fs) > 0 {
 			comp.signals[fs[len(fs)-1]] = true
 		}
 	}
@@ -165,17 +175,21 @@ func (c *checker) stopActs(comp *component, fn *types.Func, seen map[*types.Func
 				callee = lintkit.InterfaceCallee(info, n) // conn.Close() on a net.Conn
 			}
 			if callee == nil {
-				// A func value: a cancel func (the component's lifetime) or
-				// a hook kept in a field.
-				if c.isCancel(n.Fun, aliases) {
+				// A func value: a cancel func (the component's lifetime, or
+				// a part's) or a hook kept in a field.
+				switch {
+				case !c.isCancel(n.Fun, aliases):
+					if own {
+						signal(n.Fun)
+					}
+				case own:
 					comp.lifetime = true
-				} else {
+				default:
 					signal(n.Fun)
 				}
 				return true
 			}
-			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
-			if ok && signalling(callee) {
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && signalling(callee, own) {
 				signal(sel.X)
 			}
 			if c.scope.DeclOf(callee) != nil {
@@ -185,25 +199,25 @@ func (c *checker) stopActs(comp *component, fn *types.Func, seen map[*types.Func
 				c.stopActs(comp, callee, seen, depth+1)
 			}
 		case *ast.SendStmt:
-			signal(n.Chan)
+			if own {
+				signal(n.Chan)
+			}
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW {
+			if n.Op == token.ARROW && own {
 				signal(n.X) // it waits for the work to say it is done
 			}
 		case *ast.RangeStmt:
-			if t := info.TypeOf(n.X); t != nil {
+			if t := info.TypeOf(n.X); t != nil && own {
 				if _, ok := t.Underlying().(*types.Chan); ok {
 					signal(n.X)
 				}
 			}
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
-				if _, ok := ast.Unparen(l).(*ast.Ident); !ok {
+				if _, ok := ast.Unparen(l).(*ast.Ident); !ok && own {
 					signal(l) // s.closed = true
 				}
 			}
-		case *ast.IncDecStmt:
-			signal(n.X)
 		}
 		return true
 	})
@@ -211,9 +225,11 @@ func (c *checker) stopActs(comp *component, fn *types.Func, seen map[*types.Func
 
 // signalling reports whether calling method fn on a field reaches the work
 // that uses the field: the field's own stop method (a resource released, a
-// sub-component stopped), waiting for a sync.WaitGroup or an errgroup, a
-// sync.Cond broadcast, or an operation of a sync/atomic type (a flag set).
-func signalling(fn *types.Func) bool {
+// sub-component stopped); and, in the component's own methods (own),
+// waiting for a sync.WaitGroup or an errgroup, a sync.Cond broadcast, or
+// setting a sync/atomic value (Store, Swap, CompareAndSwap: a flag; not
+// Add, a counter).
+func signalling(fn *types.Func, own bool) bool {
 	recv := fn.Signature().Recv()
 	if recv == nil {
 		return false
@@ -224,12 +240,15 @@ func signalling(fn *types.Func) bool {
 		}
 	}
 	n := lintkit.NamedOf(recv.Type())
-	if n == nil || n.Obj().Pkg() == nil {
+	if !own || n == nil || n.Obj().Pkg() == nil {
 		return false
 	}
 	switch n.Obj().Pkg().Path() {
 	case "sync/atomic":
-		return true
+		switch fn.Name() {
+		case "Store", "Swap", "CompareAndSwap":
+			return true
+		}
 	case "sync":
 		return lintkit.IsMethod(fn, "sync", "WaitGroup", "Wait") || lintkit.IsMethod(fn, "sync", "Cond", "Broadcast") || lintkit.IsMethod(fn, "sync", "Cond", "Signal")
 	case "golang.org/x/sync/errgroup":

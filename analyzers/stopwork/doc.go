@@ -54,7 +54,7 @@
 //   - the stop method waits for the work (sync.WaitGroup.Wait, an
 //     errgroup's Wait on a group the work belongs to), broadcasts a
 //     sync.Cond, or sets a flag the work reads (an assignment, a
-//     sync/atomic store);
+//     sync/atomic Store, Swap or CompareAndSwap);
 //   - the work's root has a deadline of its own
 //     (context.WithTimeout(context.Background(), d)): it is bounded;
 //   - the root only reaches log lines (printf-style loggers, log/slog);
@@ -64,11 +64,14 @@
 //     reports that work, with the caller's context as the fix;
 //   - tests, and generated files.
 //
-// The stop method is followed through the methods of the component it
-// calls (Close calling s.shutdown), and the work through the functions of
-// the package it calls; a field counts wherever it is used, so a
+// The stop method is followed through the functions and methods of the
+// package it calls (Close calling s.shutdown, s.pool.stopAll), and the
+// work through those it calls; a field counts wherever it is used, so a
 // component whose stop method reaches some field its work uses is taken
-// to end that work.
+// to end that work. Outside the component's own methods only a close, a
+// field's stop method and a cancel func count: a helper that both the
+// stop and the work call (a logger, a metrics counter) writes its fields
+// for reasons of its own.
 //
 // No fix is offered: the right edit is several (two fields, the
 // constructor or Start that makes the context, the stop method that
@@ -80,7 +83,7 @@
 // for its other goroutines to use, are not reported; a helper of another
 // package that makes its own root is not followed (its fact does not say
 // whether the root has a deadline); the stop method is not followed into
-// the methods of its fields' types, beyond their own stop methods.
+// the methods of other packages' types, beyond their own stop methods.
 //
 // stopwork is opt-in: it runs only when named (ctxbound -stopwork ./...,
 // or in the golangci-lint plugin's checks), until its first-look

@@ -5,6 +5,7 @@ package basic
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -290,3 +291,29 @@ func (s *PartMissed) Start() {
 }
 
 func (s *PartMissed) Stop() { s.pool.stopAll() }
+
+// Metered's Stop and its work both call a helper that writes a counter
+// field, and both add to an atomic counter: a shared helper is no signal
+// from the stop to the work.
+type meter struct{ count int }
+
+func (m *meter) inc() { m.count++; m.count = m.count + 0 }
+
+type Metered struct {
+	client *Client
+	m      *meter
+	events atomic.Int64
+}
+
+func (s *Metered) Notify(ev Event) {
+	go func() {
+		s.m.inc()
+		s.events.Add(1)
+		_ = s.client.Send(context.Background(), ev) // want `goroutine runs on a root context that Metered\.Stop cannot cancel`
+	}()
+}
+
+func (s *Metered) Stop() {
+	s.m.inc()
+	s.events.Add(-1)
+}
