@@ -213,9 +213,17 @@ func (c *checker) stopActs(comp *component, fn *types.Func, seen map[*types.Func
 				}
 			}
 		case *ast.AssignStmt:
+			// A flag or a state (s.closed = true, s.state = stopped): a
+			// field of a basic type. Clearing a reference (s.events = nil,
+			// s.conns = nil) is tidying up, not telling the work to stop.
 			for _, l := range n.Lhs {
-				if _, ok := ast.Unparen(l).(*ast.Ident); !ok && own {
-					signal(l) // s.closed = true
+				if _, ok := ast.Unparen(l).(*ast.Ident); ok || !own {
+					continue
+				}
+				if t := info.TypeOf(l); t != nil {
+					if _, basic := t.Underlying().(*types.Basic); basic {
+						signal(l)
+					}
 				}
 			}
 		}

@@ -53,8 +53,9 @@
 //     or the stop method is promoted from an embedded value the work uses;
 //   - the stop method waits for the work (sync.WaitGroup.Wait, an
 //     errgroup's Wait on a group the work belongs to), broadcasts a
-//     sync.Cond, or sets a flag the work reads (an assignment, a
-//     sync/atomic Store, Swap or CompareAndSwap);
+//     sync.Cond, or sets a flag the work reads (an assignment to a field of
+//     a basic type, a sync/atomic Store, Swap or CompareAndSwap; not
+//     s.events = nil, which tidies up);
 //   - the work's root has a deadline of its own
 //     (context.WithTimeout(context.Background(), d)): it is bounded;
 //   - the root only reaches log lines (printf-style loggers, log/slog);

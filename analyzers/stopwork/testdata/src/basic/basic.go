@@ -317,3 +317,23 @@ func (s *Metered) Stop() {
 	s.m.inc()
 	s.events.Add(-1)
 }
+
+// Traced's Stop clears a trace log the work writes to: tidying up, no
+// signal (twin: negative.StateSet, whose Stop sets a state the loop reads).
+type traceLog struct{ lines []string }
+
+func (t *traceLog) printf(s string) { t.lines = append(t.lines, s) }
+
+type Traced struct {
+	client *Client
+	events *traceLog
+}
+
+func (s *Traced) Serve() {
+	go func() {
+		s.events.printf("serving")
+		_ = s.client.Send(context.Background(), nil) // want `goroutine runs on a root context that Traced\.Stop cannot cancel`
+	}()
+}
+
+func (s *Traced) Stop() { s.events = nil }

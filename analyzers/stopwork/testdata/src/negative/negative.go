@@ -462,3 +462,30 @@ func (s *PartStopped) Start() {
 }
 
 func (s *PartStopped) Stop() { s.pool.stopAll() }
+
+// StateSet's Stop sets a state its loop reads (twin: basic.Traced).
+type StateSet struct {
+	client *Client
+	mu     sync.Mutex
+	state  int
+}
+
+func (s *StateSet) Start() {
+	go func() {
+		for {
+			s.mu.Lock()
+			st := s.state
+			s.mu.Unlock()
+			if st != 0 {
+				return
+			}
+			_ = s.client.Send(context.Background(), nil)
+		}
+	}()
+}
+
+func (s *StateSet) Stop() {
+	s.mu.Lock()
+	s.state = 1
+	s.mu.Unlock()
+}
