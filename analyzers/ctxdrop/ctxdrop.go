@@ -326,24 +326,16 @@ func (c *checker) reportValues(fn ast.Node, d ctxscope.Drop, s ctxscope.Scope) {
 	if d.Class.Recv {
 		msg := fmt.Sprintf("call of %s uses the component's lifetime context %s while %s is in scope, and %s reads context values (%s): the caller's values are lost; derive its context from %s, with context.WithoutCancel(%s) to outlive the caller",
 			callee, d.Class.What, s.Name, callee, d.Reads.What(), s.Name, s.Name)
-		c.r.Report(d.Call, msg, c.readerRelated(d)...)
+		c.r.Report(d.Call, msg, c.scope.ReaderRelated(d)...)
 		return
 	}
 	msg := fmt.Sprintf("call of %s gets a fresh root context (%s, %s) while %s is in scope, and %s reads context values (%s): the caller's values are lost; pass context.WithoutCancel(%s), or WithTimeout over it, to keep them",
 		callee, d.Class.Describe(), ctxscope.Why(d, s.Name), s.Name, callee, d.Reads.What(), s.Name)
-	opts := append(c.originRelated(d), c.readerRelated(d)...)
+	opts := append(c.originRelated(d), c.scope.ReaderRelated(d)...)
 	if f := c.fixes(fn, s, true, d); len(f) > 0 {
 		opts = append(opts, f[0]) // only WithoutCancel: passing ctx would add a cancellation the work must not have
 	}
 	c.r.Report(d.Call, msg, opts...)
-}
-
-// readerRelated points at the function that reads the context's values.
-func (c *checker) readerRelated(d ctxscope.Drop) []lintkit.Option {
-	if fn := lintkit.Callee(c.pass.TypesInfo, d.Call); fn != nil && fn.Pos().IsValid() {
-		return []lintkit.Option{lintkit.Related(fn.Pos(), fn.Pos(), lintkit.ShortName(fn, c.pass.Pkg)+" reads the context's values")}
-	}
-	return nil
 }
 
 func (c *checker) originRelated(d ctxscope.Drop) []lintkit.Option {

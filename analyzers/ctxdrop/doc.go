@@ -47,14 +47,19 @@
 //     runs without the caller's context;
 //   - a context handed back with the work it came with and thrown away:
 //     _, req, ok := q.Read() (a queue's Read, a middleware's FromRequest),
-//     when the work then uses a root context. Kept (ctx, req, ok :=
+//     when the work then uses a root context; also from a call that takes
+//     a context to wait on and hands back another (a HandsBack fact:
+//     _, req, ok := q.Read(context.Background()), where Read returns the
+//     context the work was queued with). Kept (ctx, req, ok :=
 //     q.Read()), it is the function's caller context from there on;
 //   - work on a fresh root that rightly outlives the caller's cancellation
 //     (a lifetime context made here, a shutdown context made once ctx is
 //     done, a deferred cleanup) or the receiver's own lifetime context,
 //     when the work reads context values (ctx.Value, directly or through
 //     the functions it calls, across packages: a trace span, a logger, an
-//     identity): the caller's values are lost. Fix with
+//     identity; through an interface method, when an implementation in
+//     the module reads them, named in the message and as a related
+//     position): the caller's values are lost. Fix with
 //     context.WithoutCancel(ctx), or WithTimeout over it.
 //
 // This is the synchronous form of spawnctx: the work does not cross a
@@ -70,8 +75,10 @@
 // context.AfterFunc callback; a component's lifetime context, its cancel
 // kept by a long-lived owner (a field, a map or slice element of one, a
 // write through a pointer, a closure stored or returned as a closer, a
-// package-level context); all three only while the work reads no context
-// values. Also pprof.SetGoroutineLabels(context.Background()), which resets
+// package-level context; not a task value that carries its own cancel and
+// is handed off for one piece of work, sent on a channel, queued or handed
+// to a goroutine: its context is reported as a root the task carries); all
+// three only while the work reads no context values. Also pprof.SetGoroutineLabels(context.Background()), which resets
 // labels; a context carried inside another value
 // (http.NewRequestWithContext, then req.WithContext(ctx)); a root seeded
 // with the caller's values; a root handed to a parameter the callee

@@ -183,6 +183,7 @@ func (c *checker) work(site *spawners.Site, s ctxscope.Scope) []finding {
 				f = c.rootFinding(site.Node, fmt.Sprintf("it is started with a fresh root context (%s, %s)", d.Class.Describe(), ctxscope.Why(d, "the caller's context")), d)
 			}
 			f.values = fmt.Sprintf("%s reads context values (%s)", callee, d.Reads.What())
+			f.related = append(f.related, c.scope.ReaderRelated(d)...)
 			out = append(out, f)
 		}
 	}
@@ -331,11 +332,12 @@ func (c *checker) dropFinding(d ctxscope.Drop, s ctxscope.Scope) (finding, bool)
 		}
 		if d.Class.Recv {
 			f := finding{at: d.Call, what: fmt.Sprintf("it calls %s with the component's lifetime context %s", callee, d.Class.What),
-				values: fmt.Sprintf("%s reads context values (%s)", callee, d.Reads.What())}
+				values: fmt.Sprintf("%s reads context values (%s)", callee, d.Reads.What()), related: c.scope.ReaderRelated(d)}
 			return f, true
 		}
 		f := c.rootFinding(d.Call, fmt.Sprintf("it calls %s with a fresh root context (%s, %s)", callee, d.Class.Describe(), ctxscope.Why(d, "the caller's context")), d)
 		f.values = fmt.Sprintf("%s reads context values (%s)", callee, d.Reads.What())
+		f.related = append(f.related, c.scope.ReaderRelated(d)...)
 		return f, true
 	}
 	return c.rootFinding(d.Call, fmt.Sprintf("it calls %s with a root context (%s)", callee, d.Class.Describe()), d), true

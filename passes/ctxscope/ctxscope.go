@@ -197,6 +197,8 @@ type Result struct {
 	detach  map[types.Object]*Detaches
 	hands   map[types.Object]*HandsBack
 
+	ifaceMemo map[ifaceKey]ifaceRead // ifaceReads, by interface method and parameter
+
 	// pending are the calls that take a context and return one with some
 	// work, recorded as hand-backs once the HandsBack facts are known.
 	pending []pendingHandBack
@@ -282,6 +284,7 @@ func run(pass *analysis.Pass) (any, error) {
 		reads:        lintkit.ObjectFacts[*ReadsValues](pass),
 		detach:       lintkit.ObjectFacts[*Detaches](pass),
 		hands:        lintkit.ObjectFacts[*HandsBack](pass),
+		ifaceMemo:    map[ifaceKey]ifaceRead{},
 	}
 	if pass.Module != nil {
 		r.module = pass.Module.Path

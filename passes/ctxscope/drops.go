@@ -3,6 +3,7 @@ package ctxscope
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
@@ -36,6 +37,9 @@ type Drop struct {
 	// loses the caller's values (trace, session) although it may rightly
 	// outlive the caller's cancellation.
 	Reads *ReadsValues
+	// Reader is the function that reads them: the callee, or for a call of
+	// an interface method, the implementation whose fact says so.
+	Reader *types.Func
 	// Returned: the call's result is returned, so the root travels inside a
 	// value its caller may rebind (http.NewRequestWithContext, then
 	// req.WithContext).
@@ -115,7 +119,7 @@ func (r *Result) callDrops(call *ast.CallExpr, seen map[*ast.CallExpr]bool, drop
 		// server's: only one made here, or the receiver's own used while
 		// the caller's context is in scope, loses the caller's values.
 		if (d.Fresh() || d.Exempt == "" && c.Deadline) && (c.Kind != Lifetime || c.Recv || r.sameRoot(c.Origin, call)) {
-			d.Reads = r.readsArg(call, fn, paramIndex(sig, i))
+			d.Reads, d.Reader = r.readsArg(call, fn, paramIndex(sig, i))
 		}
 		d.Returned = r.returned(call)
 		drops = append(drops, d)
@@ -176,16 +180,103 @@ func (r *Result) exempt(c *Class, call *ast.CallExpr, fn *types.Func) string {
 }
 
 // readsArg returns the ReadsValues fact of fn if it reads the values of its
-// parameter i, or nil.
-func (r *Result) readsArg(call *ast.CallExpr, fn *types.Func, i int) *ReadsValues {
+// parameter i, and fn; for a call of an interface method (fn nil), the
+// fact of an implementation that does (ifaceReads). Else nil.
+func (r *Result) readsArg(call *ast.CallExpr, fn *types.Func, i int) (*ReadsValues, *types.Func) {
 	if fn == nil {
-		return nil
+		if m := lintkit.InterfaceCallee(r.pass.TypesInfo, call); m != nil {
+			return r.ifaceReads(m, i)
+		}
+		return nil, nil
 	}
 	f, ok := r.reads[fn.Origin()]
 	if !ok || !f.Reads(i) {
-		return nil
+		return nil, nil
 	}
-	return f
+	return f, fn
+}
+
+// ifaceReads returns, for the interface method m, the ReadsValues fact of
+// an implementation that reads the values of its parameter i, and that
+// implementation: a method of the same name, with a fact (of this package
+// or, through facts, of a package of the same module it imports), whose
+// receiver type implements m's interface. The module bounds it: a
+// dependency's type that implements a common method (Handle, Log) is not
+// known to be the one the program uses. The first by package path and
+// name is named; none when no fact shows one.
+func (r *Result) ifaceReads(m *types.Func, i int) (*ReadsValues, *types.Func) {
+	key := ifaceKey{m, i}
+	r.mu.Lock()
+	c, ok := r.ifaceMemo[key]
+	r.mu.Unlock()
+	if ok {
+		return c.f, c.impl
+	}
+	var best *types.Func
+	var bestFact *ReadsValues
+	if iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface); ok {
+		for obj, f := range r.reads {
+			fn, ok := obj.(*types.Func)
+			if !ok || fn.Name() != m.Name() || !f.Reads(i) || fn.Pkg() == nil {
+				continue
+			}
+			if !r.inModule(fn.Pkg()) {
+				continue // a dependency's implementation: the program may never use it as m's
+			}
+			recv := fn.Signature().Recv()
+			if recv == nil || types.IsInterface(recv.Type()) || !types.Implements(recv.Type(), iface) {
+				continue
+			}
+			if best == nil || fn.Pkg().Path() < best.Pkg().Path() ||
+				fn.Pkg().Path() == best.Pkg().Path() && lintkit.ShortName(fn, nil) < lintkit.ShortName(best, nil) {
+				best, bestFact = fn, f
+			}
+		}
+	}
+	var out *ReadsValues
+	if best != nil {
+		out = &ReadsValues{Params: []int{i}, Via: lintkit.ShortName(best, r.pass.Pkg)}
+		if bestFact.Via != "" {
+			out.Via += ", through " + bestFact.Via
+		}
+	}
+	r.mu.Lock()
+	r.ifaceMemo[key] = ifaceRead{out, best}
+	r.mu.Unlock()
+	return out, best
+}
+
+// ReaderRelated points at the function that reads the context's values
+// of a drop that loses them: the callee, or the implementation of the
+// interface method called.
+func (r *Result) ReaderRelated(d Drop) []lintkit.Option {
+	if fn := d.Reader; fn != nil && fn.Pos().IsValid() {
+		return []lintkit.Option{lintkit.Related(fn.Pos(), fn.Pos(), lintkit.ShortName(fn, r.pass.Pkg)+" reads the context's values")}
+	}
+	return nil
+}
+
+// inModule reports whether pkg is the package being checked or a package
+// of its module.
+func (r *Result) inModule(pkg *types.Package) bool {
+	if pkg == r.pass.Pkg {
+		return true
+	}
+	if r.module == "" {
+		return false
+	}
+	p := pkg.Path()
+	return p == r.module || strings.HasPrefix(p, r.module+"/")
+}
+
+type ifaceKey struct {
+	m *types.Func
+	i int
+}
+
+type ifaceRead struct {
+	f    *ReadsValues
+	impl *types.Func
 }
 
 // returned reports whether the result of call carries the root context out

@@ -518,3 +518,56 @@ func (w *Consumer) consumeKept(q *WorkQueue) {
 		w.db.Exec(context.TODO(), id) // want `call of DB.Exec passes a root context \(context.TODO\) while wctx is in scope`
 	}
 }
+
+// Values lost through an interface: the work after ctx is done runs on a
+// fresh root through Updater.Update, whose implementation in this package
+// reads the request's values (its fact).
+type Updater interface {
+	Update(ctx context.Context, pct int)
+}
+
+type logUpdater struct{}
+
+func (logUpdater) Update(ctx context.Context, pct int) { _ = ctx.Value(traceKey{}) }
+
+func progress(ctx context.Context, u Updater) {
+	<-ctx.Done()
+	c, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	u.Update(c, 100) // want `call of Updater.Update gets a fresh root context \(context.Background, made once ctx is done or cancelled\) while ctx is in scope, and Updater.Update reads context values \(logUpdater.Update\)`
+}
+
+// The twin: no implementation reads values (as far as the facts show):
+// the shutdown loses nothing.
+type Closer interface {
+	Close(ctx context.Context) error
+}
+
+type quietCloser struct{}
+
+func (quietCloser) Close(ctx context.Context) error { <-ctx.Done(); return nil }
+
+func closeAll(ctx context.Context, c Closer) {
+	<-ctx.Done()
+	sc, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	c.Close(sc)
+}
+
+// A look-alike: a method of the same name that reads values, on a type
+// that does not implement the interface (another signature), is not one
+// of its implementations.
+type Ticker interface {
+	Tick(ctx context.Context)
+}
+
+type tickReader struct{}
+
+func (tickReader) Tick(ctx context.Context, n int) { _ = ctx.Value(traceKey{}) }
+
+func tickAll(ctx context.Context, t Ticker) {
+	<-ctx.Done()
+	c, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	t.Tick(c)
+}
