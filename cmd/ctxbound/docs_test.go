@@ -71,3 +71,27 @@ func TestNogoDeps(t *testing.T) {
 		t.Errorf("the nogo deps list in docs/integrations.md is stale (make docs rewrites it):\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestMakefileTimeouts (issue 21, item 10): every go test the Makefile
+// runs sets -timeout to a named budget, so that a slow machine fails a
+// step by name instead of ending in go test's default 10-minute goroutine
+// dump.
+func TestMakefileTimeouts(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for i, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "#") || !strings.Contains(line, "$(GO) test") && !strings.Contains(line, "go test ") {
+			continue
+		}
+		n++
+		if !strings.Contains(line, "-timeout $(BUDGET_") {
+			t.Errorf("Makefile:%d: a go test without -timeout $(BUDGET_...): %s", i+1, strings.TrimSpace(line))
+		}
+	}
+	if n == 0 {
+		t.Error("no go test found in the Makefile: the test looks in the wrong place")
+	}
+}

@@ -328,8 +328,13 @@ func TestEveryCheckOff(t *testing.T) {
 		t.Errorf("every check =false: exit %d\n%s", code, stderr)
 	}
 	// One left on is a run.
-	if _, stderr, code := run(t, dir, bin, append(args[:len(args)-1], "./...")...); code == 2 {
+	if _, stderr, code := run(t, dir, bin, append(slices.Clone(args[:len(args)-1]), "./...")...); code == 2 {
 		t.Errorf("all checks but one off: exit %d\n%s", code, stderr)
+	}
+	// Under go vet too.
+	vetArgs := append([]string{"vet", "-vettool=" + bin}, args[1:]...) // a new slice: args stays as it was
+	if _, stderr, code := run(t, dir, "go", append(vetArgs, "./dep")...); code == 0 || !strings.Contains(stderr, "every check is turned off") {
+		t.Errorf("go vet, every check =false: exit %d\n%s", code, stderr)
 	}
 }
 
@@ -360,4 +365,143 @@ func TestVetSeesConfig(t *testing.T) {
 	// A configuration in a package's folder counts too.
 	os.WriteFile(filepath.Join(dir, "p", ".ctxbound.json"), []byte(`{"identity_keys": ["AGENT_PROFILE"]}`), 0o644)
 	vet("a configuration in the package's folder", 1, true)
+}
+
+// TestBaselineSubset (issue 21, repro 7): a baseline gated or rewritten by
+// a run over some packages, or with -test=false, keeps the entries of what
+// the run did not analyze and says nothing of them; only entries of what
+// it analyzed can be gone.
+func TestBaselineSubset(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, filepath.Join("reliability", "subset"))
+	bl := filepath.Join(dir, "bl.json")
+	step := func(what string, wantCode int, wantStderr []string, args ...string) {
+		t.Helper()
+		stdout, stderr, code := run(t, dir, bin, append([]string{"-baseline=" + bl}, args...)...)
+		if code != wantCode {
+			t.Errorf("%s: exit %d, want %d\n%s%s", what, code, wantCode, stdout, stderr)
+		}
+		for _, w := range wantStderr {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%s: stderr lacks %q:\n%s", what, w, stderr)
+			}
+		}
+		if strings.Contains(stderr, "no longer occur") {
+			t.Errorf("%s: entries of what the run did not analyze are called gone:\n%s", what, stderr)
+		}
+	}
+	step("record ./...", 0, []string{"wrote 3 findings (3 entries)"}, "-write-baseline", "./...")
+	step("gate ./a/...", 0, []string{"1 finding matched the baseline", "; 0 new"}, "./a/...")
+	step("gate -test=false ./...", 0, []string{"2 findings matched the baseline", "; 0 new"}, "-test=false", "./...")
+	step("rewrite on ./a/...", 0, []string{"wrote 1 finding (1 entry) to " + bl + "; kept 2 entries of what this run did not analyze"}, "-write-baseline", "./a/...")
+	step("rewrite with -test=false", 0, []string{"wrote 2 findings (2 entries) to " + bl + "; kept 1 entry of what this run did not analyze"}, "-write-baseline", "-test=false", "./...")
+	step("gate ./...", 0, []string{"3 findings matched the baseline", "; 0 new"}, "./...")
+	// The twin: an entry of an analyzed package whose finding went is gone.
+	os.WriteFile(filepath.Join(dir, "a", "x.go"), []byte("package a\n\nfunc F() string { return \"\" }\n"), 0o644)
+	_, stderr, code := run(t, dir, bin, "-baseline="+bl, "./a/...")
+	if code != 0 || !strings.Contains(stderr, "1 baselined finding no longer occurs") {
+		t.Errorf("a's finding removed, gate ./a/...: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestFixInPlace (issue 21, repro 5): -fix edits files in place, as gofmt
+// -w does: through a symbolic link to its target (the link stays a link),
+// into the same inode (a hard link sees the fix), and not at all into a
+// file without write permission (an error naming it; the finding stays).
+func TestFixInPlace(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, filepath.Join("reliability", "inplace"))
+	shared := filepath.Join(dir, "shared", "b.go.txt")
+	src, err := os.ReadFile(shared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"p2", "p3", "p4"} {
+		os.Mkdir(filepath.Join(dir, p), 0o755)
+	}
+	link := filepath.Join(dir, "p2", "b.go")
+	if err := os.Symlink(filepath.Join("..", "shared", "b.go.txt"), link); err != nil {
+		t.Fatal(err)
+	}
+	hard, hard2 := filepath.Join(dir, "p3", "c.go"), filepath.Join(dir, "p3.c.go.txt")
+	os.WriteFile(hard, bytes.Replace(src, []byte("package p2"), []byte("package p3"), 1), 0o644)
+	if err := os.Link(hard, hard2); err != nil {
+		t.Fatal(err)
+	}
+	ro := filepath.Join(dir, "p4", "d.go")
+	roSrc := bytes.Replace(src, []byte("package p2"), []byte("package p4"), 1)
+	os.WriteFile(ro, roSrc, 0o444)
+
+	stdout, stderr, code := run(t, dir, bin, "-cache=off", "-fix", "./...")
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the symbolic link p2/b.go was replaced by a file: %v %v", fi.Mode(), err)
+	}
+	if got, _ := os.ReadFile(shared); bytes.Contains(got, []byte("context.TODO")) {
+		t.Errorf("the link's target was not fixed:\n%s", got)
+	}
+	if got, _ := os.ReadFile(hard2); bytes.Contains(got, []byte("context.TODO")) {
+		t.Errorf("the other name of the hard-linked p3/c.go does not see the fix:\n%s", got)
+	}
+	if got, _ := os.ReadFile(ro); !bytes.Equal(got, roSrc) {
+		t.Errorf("the read-only p4/d.go was rewritten:\n%s", got)
+	}
+	if fi, _ := os.Stat(ro); fi.Mode().Perm() != 0o444 {
+		t.Errorf("p4/d.go's mode is %v", fi.Mode().Perm())
+	}
+	if code != 1 || !strings.Contains(stderr, "not fixing "+ro+": it is read-only") || !strings.Contains(stdout, "p4/d.go:") {
+		t.Errorf("-fix: exit %d, want 1, the read-only file named and its finding reported\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "*", ".*ctxbound*")); len(left) > 0 {
+		t.Errorf("copies left behind: %v", left)
+	}
+}
+
+// TestCacheTravels (issue 21, item 4): a checkout and its ctxbound cache
+// moved elsewhere (as a CI runner restores them) hit the cache for every
+// package, and print the new paths: keys hold no absolute path, cached
+// findings name files relative to their package, module or GOROOT. The
+// cgo module's compiled files live in the build cache: they are keyed by
+// content and base name.
+func TestCacheTravels(t *testing.T) {
+	bin := ctxboundBin(t)
+	for _, mod := range []string{"vet", "cgo"} {
+		t.Run(mod, func(t *testing.T) {
+			base := t.TempDir()
+			a, b := filepath.Join(base, "a"), filepath.Join(base, "b")
+			if err := os.CopyFS(a, os.DirFS(filepath.Join("..", "..", "testdata", mod))); err != nil {
+				t.Fatal(err)
+			}
+			cache1, cache2 := filepath.Join(base, "cache1"), filepath.Join(base, "cache2")
+			runIn := func(dir, cache string, args ...string) (string, string) {
+				t.Helper()
+				stdout, stderr, _ := run(t, dir, bin, append([]string{"-v", "-cache=" + cache}, args...)...)
+				return stdout, stderr
+			}
+			jsonA, vA := runIn(a, cache1, "-json", "./...")
+			textA, _ := runIn(a, cache1, "./...")
+			if err := os.Rename(a, b); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Rename(cache1, cache2); err != nil {
+				t.Fatal(err)
+			}
+			jsonB, vB := runIn(b, cache2, "-json", "./...")
+			if !strings.Contains(vB, " 0 analyzed, 0 parsed only") || strings.Contains(vA, " 0 analyzed") {
+				t.Errorf("moved: the cache did not travel:\nfirst run: %s\nafter the move: %s", vA, vB)
+			}
+			if want := strings.ReplaceAll(jsonA, a, b); jsonB != want || strings.Contains(jsonB, a) {
+				t.Errorf("moved: -json from the cache\n%s\nwant the first run's with the new paths\n%s", jsonB, want)
+			}
+			if textB, _ := runIn(b, cache2, "./..."); textB != textA {
+				t.Errorf("moved: text\n%s\nwant\n%s", textB, textA)
+			}
+			// The cached fixes edit the files where they are now.
+			if mod == "vet" {
+				diff, _ := runIn(b, cache2, "-fix", "-diff", "./...")
+				if !strings.Contains(diff, "--- "+filepath.Join(b, "use", "use.go")) {
+					t.Errorf("moved: -fix -diff from the cache:\n%s", diff)
+				}
+			}
+		})
+	}
 }

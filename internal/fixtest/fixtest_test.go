@@ -6,10 +6,13 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/ctxbound/ctxbound/internal/fixtest"
 )
@@ -146,5 +149,33 @@ func f(ctx context.Context, m *sync.Map) {
 				t.Errorf("%s: TooNew[%d] = %q, want prefix %q", c.version, i, got[i], c.want[i])
 			}
 		}
+	}
+}
+
+// TestTypeCheckTooNewAdded: a fix is blamed only for the newer APIs it
+// adds, not for those the package used already.
+func TestTypeCheckTooNewAdded(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "p.go")
+	src := "package p\n\nimport \"context\"\n\nfunc F(ctx context.Context) context.Context { return context.WithoutCancel(ctx) }\n\nfunc G(ctx context.Context) context.Context { return ctx }\n"
+	if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := &packages.Package{ID: "p", PkgPath: "p", Fset: fset, Syntax: []*ast.File{f}, Module: &packages.Module{GoVersion: "1.20"}}
+	imp := func(path string) *types.Package {
+		p, _ := importer.Default().Import(path)
+		return p
+	}
+	if errs := fixtest.TypeCheck(pkg, map[string][]byte{name: []byte(src + "\n// a fix that adds nothing\n")}, imp); len(errs) != 0 {
+		t.Errorf("a fix that adds no newer API: %v", errs)
+	}
+	fixed := strings.Replace(src, "return ctx }", "return context.WithoutCancel(ctx) }", 1)
+	if errs := fixtest.TypeCheck(pkg, map[string][]byte{name: []byte(fixed)}, imp); len(errs) != 1 || !strings.Contains(errs[0].Error(), "context.WithoutCancel requires go1.21") {
+		t.Errorf("a fix that adds context.WithoutCancel to a go1.20 package: %v", errs)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -205,7 +206,8 @@ func (r *runner) fromCache(n *node, resultsKey cache.ActionID) bool {
 		if err != nil {
 			return false
 		}
-		n.findings = fs
+		rs := roots(n.pkg)
+		n.findings = relocate(fs, func(f string) string { return local(rs, f) })
 	}
 	n.factsHash = entry.OutputID
 	n.factsBlob = facts
@@ -249,9 +251,10 @@ func (r *runner) sourceKey(n *node) (cache.ActionID, error) {
 	if p.TypesSizes != nil {
 		fmt.Fprintf(h, "sizes %d %d\n", p.TypesSizes.Sizeof(types.Typ[types.Int]), p.TypesSizes.Alignof(types.Typ[types.Int64]))
 	}
+	dir := pkgDir(p)
 	for g, group := range [][]string{p.CompiledGoFiles, p.OtherFiles, p.IgnoredFiles} {
 		fmt.Fprintf(h, "files %d\n", len(group))
-		for _, f := range group {
+		for i, f := range group {
 			sum, data, err := r.fileContent(f)
 			if err != nil {
 				return cache.ActionID{}, err
@@ -262,7 +265,20 @@ func (r *runner) sourceKey(n *node) (cache.ActionID, error) {
 				}
 				n.content[f] = data // read once: parsed from this if analyzed
 			}
-			fmt.Fprintf(h, "%q %x\n", f, sum)
+			if name := keyName(dir, f, i); strings.HasPrefix(name, elsewhere) && dir != "" {
+				// cmd/cgo's output, in the build cache: its //line
+				// directives name the user's files by absolute path.
+				// Keyed as if the package's directory were "$PKG".
+				if data == nil {
+					if data, err = os.ReadFile(f); err != nil {
+						return cache.ActionID{}, err
+					}
+				}
+				sum = sha256Sum(bytes.ReplaceAll(data, []byte(dir), []byte("$PKG")))
+				fmt.Fprintf(h, "%q %x\n", name, sum)
+			} else {
+				fmt.Fprintf(h, "%q %x\n", name, sum) // not where the checkout is: relocate.go
+			}
 		}
 	}
 	for i, d := range n.imports {
@@ -284,7 +300,7 @@ func (r *runner) factsKey(n *node) (cache.ActionID, error) {
 			if err != nil {
 				return cache.ActionID{}, fmt.Errorf("configuration: %v", err)
 			}
-			fmt.Fprintf(h, "config %q %x\n", file, sum)
+			fmt.Fprintf(h, "config %q %x\n", keyName(pkgDir(n.pkg), file, 0), sum)
 		}
 	}
 	for i, d := range n.imports {
@@ -540,7 +556,8 @@ func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.Act
 	// Errors writing the cache only cost the next run time.
 	_ = cache.PutBytes(r.cache, n.factsKey, blob)
 	if n.root {
-		if data, err := encodeFindings(findings); err == nil {
+		rs := roots(p)
+		if data, err := encodeFindings(relocate(findings, func(f string) string { return portable(rs, f) })); err == nil {
 			_ = cache.PutBytes(r.cache, resultsKey, data)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 )
 
 // BaselineVersion is the version of the baseline file format.
@@ -31,12 +32,15 @@ type Baseline struct {
 }
 
 // A BaselineEntry is one key of a baseline and how many findings have it.
+// Test marks an entry whose findings are all in _test.go files: a run
+// with -test=false does not analyze them, and keeps the entry.
 type BaselineEntry struct {
 	Check    string `json:"check"`
 	Package  string `json:"package"`
 	Function string `json:"function"`
 	Message  string `json:"message"`
 	Count    int    `json:"count"`
+	Test     bool   `json:"test,omitempty"`
 }
 
 type baselineKey struct{ check, pkg, fn, msg string }
@@ -60,18 +64,61 @@ func (e BaselineEntry) key() baselineKey {
 // NewBaseline records findings.
 func NewBaseline(findings []*Finding) *Baseline {
 	counts := map[baselineKey]int{}
+	nonTest := map[baselineKey]bool{}
 	for _, f := range findings {
-		counts[keyOfFinding(f)]++
+		k := keyOfFinding(f)
+		counts[k]++
+		if !strings.HasSuffix(f.Pos.Raw.Filename, "_test.go") {
+			nonTest[k] = true
+		}
 	}
 	b := &Baseline{Version: BaselineVersion, Findings: []BaselineEntry{}}
 	for k, n := range counts {
-		b.Findings = append(b.Findings, BaselineEntry{Check: k.check, Package: k.pkg, Function: k.fn, Message: k.msg, Count: n})
+		b.Findings = append(b.Findings, BaselineEntry{Check: k.check, Package: k.pkg, Function: k.fn, Message: k.msg, Count: n, Test: !nonTest[k]})
 	}
+	b.sort()
+	return b
+}
+
+func (b *Baseline) sort() {
 	slices.SortFunc(b.Findings, func(x, y BaselineEntry) int {
 		return cmp.Or(cmp.Compare(x.Package, y.Package), cmp.Compare(x.Function, y.Function),
 			cmp.Compare(x.Check, y.Check), cmp.Compare(x.Message, y.Message))
 	})
-	return b
+}
+
+// A Scope is what a run analyzed: the import paths of the packages it
+// named (their test variants and external test packages included when it
+// analyzed tests), and whether it analyzed test files. A baseline entry
+// outside the scope says nothing about this run.
+type Scope struct {
+	Packages map[string]bool
+	Tests    bool
+}
+
+// covers reports whether the run analyzed where e's findings are.
+func (s Scope) covers(e BaselineEntry) bool {
+	return s.Packages[e.Package] && (s.Tests || !e.Test)
+}
+
+// Keep returns a baseline of findings, a run over scope, that keeps the
+// entries of old (the file as it was, or nil) that the run did not
+// analyze: recording a baseline on some packages, or without tests, does
+// not drop the others'. It also returns how many entries it kept.
+func Keep(old *Baseline, findings []*Finding, scope Scope) (*Baseline, int) {
+	b := NewBaseline(findings)
+	if old == nil {
+		return b, 0
+	}
+	kept := 0
+	for _, e := range old.Findings {
+		if !scope.covers(e) {
+			b.Findings = append(b.Findings, e)
+			kept++
+		}
+	}
+	b.sort()
+	return b, kept
 }
 
 // ReadBaseline reads a baseline file strictly: unknown keys, a wrong
@@ -170,11 +217,15 @@ func (b *Baseline) Write(file string) error {
 // Filter returns the findings that the baseline does not cover, in order,
 // with the number it covered and the number of recorded findings that no
 // longer occur. Of several findings with one key, the first ones (by
-// position) are taken as the recorded ones.
-func (b *Baseline) Filter(findings []*Finding) (fresh []*Finding, known, stale int) {
+// position) are taken as the recorded ones. Only entries in scope (the
+// packages, and test files, the run analyzed) can have gone: the others
+// are left alone and not counted.
+func (b *Baseline) Filter(findings []*Finding, scope Scope) (fresh []*Finding, known, stale int) {
 	left := map[baselineKey]int{}
 	for _, e := range b.Findings {
-		left[e.key()] += e.Count
+		if scope.covers(e) {
+			left[e.key()] += e.Count
+		}
 	}
 	for _, f := range findings {
 		k := keyOfFinding(f)

@@ -9,9 +9,10 @@ package driver
 // Three keys per package, each a hash of everything its value depends on:
 //
 //	source key   the package's identity (ID, path, name, module, go
-//	             version, GOOS/GOARCH, sizes), the name and content of each
-//	             of its files (compiled Go files, other and ignored files),
-//	             and the source keys of its imports;
+//	             version, GOOS/GOARCH, sizes), the name (relative to the
+//	             package's directory) and content of each of its files
+//	             (compiled Go files, other and ignored files), and the
+//	             source keys of its imports;
 //	facts key    the ctxbound build (its executable's build ID), the source
 //	             key, the configuration file that applies to the package
 //	             (name and content), the fact passes and their flags, and
@@ -19,6 +20,11 @@ package driver
 //	             and, transitively, of theirs);
 //	results key  the facts key, and every analyzer that runs on a root
 //	             package with its flags.
+//
+// No key holds an absolute path, and cached findings name files relative
+// to their package, module, GOROOT or module cache (relocate.go): a cache
+// restored with its checkout in another directory or on another machine
+// hits.
 //
 // The facts key maps to the package's encoded facts (the cache names the
 // entry by the hash of its content, which is what importers' keys use),
@@ -52,7 +58,7 @@ import (
 )
 
 // cacheFormat changes when what the cache holds changes shape.
-const cacheFormat = "ctxbound cache v2"
+const cacheFormat = "ctxbound cache v3"
 
 // cacheEnv names the cache directory, or "off".
 const cacheEnv = "CTXBOUND_CACHE"

@@ -71,6 +71,10 @@ func Main(s Suite) {
 		os.Exit(0)
 	}
 	if isVetInvocation(args) {
+		if allChecksOff(s, args) {
+			fmt.Fprintf(os.Stderr, "%s: every check is turned off: nothing would be reported; name the checks to run (-spawnctx), or turn fewer off\n", s.Name)
+			os.Exit(exitUsage)
+		}
 		prepareVet(s)
 		multichecker.Main(s.All()...)
 		return
@@ -174,6 +178,29 @@ func named(args []string, name string) bool {
 		}
 	}
 	return false
+}
+
+// allChecksOff reports whether a unit run's enable flags turn every
+// check off (-NAME=false for each, none -NAME; an opt-in check is off
+// unless named), as the standalone driver finds from its parsed flags: a
+// usage error, not a silent pass.
+func allChecksOff(s Suite, args []string) bool {
+	off := map[string]bool{}
+	for _, a := range args {
+		name, v, hasV := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || find(s.Checks, name) == nil {
+			continue
+		}
+		b, err := strconv.ParseBool(v)
+		if !hasV || err == nil && b {
+			return false // a check named to run
+		}
+		off[name] = true
+	}
+	for _, a := range s.OptIn {
+		off[a.Name] = true
+	}
+	return len(s.Checks) > 0 && len(off) == len(s.Checks)
 }
 
 // vetFix reports whether a unit run's arguments ask for -fix.

@@ -544,3 +544,49 @@ func TestVersion(t *testing.T) {
 		t.Errorf("readBuildInfo = %+v", got)
 	}
 }
+
+// TestVetConfigHash: the hash go vet keys the tool on changes with any
+// .ctxbound.json of the module, and with nothing else.
+func TestVetConfigHash(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/h\n"), 0o644)
+	os.MkdirAll(filepath.Join(dir, "p", "q"), 0o755)
+	os.MkdirAll(filepath.Join(dir, ".git"), 0o755)
+	h0 := vetConfigHash(filepath.Join(dir, "p"))
+	os.WriteFile(filepath.Join(dir, "p", "q", "x.go"), []byte("package q\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, ".git", ".ctxbound.json"), []byte("{}"), 0o644)
+	if h := vetConfigHash(filepath.Join(dir, "p")); !bytes.Equal(h, h0) {
+		t.Error("a source file, or a config under .git, changed the hash")
+	}
+	os.WriteFile(filepath.Join(dir, "p", "q", ".ctxbound.json"), []byte("{}"), 0o644)
+	h1 := vetConfigHash(filepath.Join(dir, "p"))
+	os.WriteFile(filepath.Join(dir, "p", "q", ".ctxbound.json"), []byte(`{"roots": []}`), 0o644)
+	h2 := vetConfigHash(dir) // from the module root: the same files
+	if bytes.Equal(h1, h0) || bytes.Equal(h2, h1) {
+		t.Error("an added or changed .ctxbound.json did not change the hash")
+	}
+	if !bytes.Equal(vetConfigHash(filepath.Join(dir, "p", "q")), h2) {
+		t.Error("the hash depends on the directory within the module")
+	}
+}
+
+func TestAllChecksOff(t *testing.T) {
+	s := Suite{Checks: []*analysis.Analyzer{{Name: "a"}, {Name: "b"}}}
+	for args, want := range map[string]bool{
+		"-a=false -b=false x.cfg": true, "-a=false x.cfg": false, "-a=false -b=false -a x.cfg": false,
+		"-a=false -b=true x.cfg": false, "x.cfg": false, "-a=false --b=0 x.cfg": true,
+	} {
+		if got := allChecksOff(s, strings.Fields(args)); got != want {
+			t.Errorf("allChecksOff(%s) = %v, want %v", args, got, want)
+		}
+	}
+	// An opt-in check is off unless named.
+	s.OptIn = s.Checks[1:]
+	for args, want := range map[string]bool{
+		"-a=false x.cfg": true, "-a=false -b x.cfg": false, "-b=false x.cfg": false, "x.cfg": false,
+	} {
+		if got := allChecksOff(s, strings.Fields(args)); got != want {
+			t.Errorf("opt-in b: allChecksOff(%s) = %v, want %v", args, got, want)
+		}
+	}
+}

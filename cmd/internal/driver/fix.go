@@ -8,7 +8,7 @@ package driver
 // skipped (run again to apply it). A fix that edits a generated file is
 // skipped. A file is then formatted as gofmt would only if it was gofmt
 // clean before; its line endings (CRLF) and a leading byte order mark are
-// kept. Files are written through a temporary file and a rename.
+// kept. Files are written in place, as gofmt -w writes them (writeInPlace).
 
 import (
 	"bytes"
@@ -132,9 +132,16 @@ fixes:
 			io.WriteString(stdout, unifiedDiff(file+" (old)", file+" (new)", string(orig), string(final)))
 			continue
 		}
-		if err := writeFileAtomic(file, final); err != nil {
+		if err := writeInPlace(file, orig, final); err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", prog, err)
 			code = exitError
+			for _, f := range findings {
+				if slices.ContainsFunc(f.Fixes[:min(1, len(f.Fixes))], func(x Fix) bool {
+					return slices.ContainsFunc(x.Edits, func(e Edit) bool { return e.File == file })
+				}) {
+					delete(fixed, f) // its fix was not written: it remains
+				}
+			}
 			continue
 		}
 		updated++
@@ -180,6 +187,58 @@ func formatLike(orig, fixed []byte) []byte {
 		f = append(slices.Clip(bom), f...)
 	}
 	return f
+}
+
+// writeInPlace writes data over file's content orig, in place, as gofmt
+// -w does: through a symbolic link to its target, into the same inode (a
+// hard link keeps seeing the file), and not at all into a file without
+// write permission, which is refused (even for root, which the system
+// would let through: a read-only source file is read-only for a reason).
+// The old content is first copied beside the file and the copy removed
+// once the new one is written; if writing fails, the error names the copy.
+func writeInPlace(file string, orig, data []byte) error {
+	fi, err := os.Stat(file)
+	if err != nil {
+		return fmt.Errorf("not fixing %s: %v", file, err)
+	}
+	if fi.Mode().Perm()&0o200 == 0 {
+		return fmt.Errorf("not fixing %s: it is read-only (%v)", file, fi.Mode().Perm())
+	}
+	f, err := os.OpenFile(file, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("not fixing %s: %v", file, err)
+	}
+	target, err := filepath.EvalSymlinks(file)
+	if err != nil {
+		f.Close()
+		return fmt.Errorf("not fixing %s: %v", file, err)
+	}
+	bak, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".ctxbound-backup-*")
+	if err == nil {
+		_, err = bak.Write(orig)
+		if cerr := bak.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			os.Remove(bak.Name())
+		}
+	}
+	if err != nil {
+		f.Close()
+		return fmt.Errorf("not fixing %s: cannot keep a copy of it while it is written: %v", file, err)
+	}
+	err = f.Truncate(0)
+	if err == nil {
+		_, err = f.Write(data)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %v; its content before the fix is in %s", file, err, bak.Name())
+	}
+	os.Remove(bak.Name())
+	return nil
 }
 
 // writeFileAtomic replaces file's content through a temporary file in its

@@ -151,6 +151,12 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 			s.Name, r.stats.Packages, len(r.stats.Analyzed), len(r.stats.Filtered), r.stats.Cached, r.stats.Skipped)
 	}
 
+	// What this run analyzed, for a baseline: entries elsewhere are
+	// neither gone nor dropped.
+	scope := Scope{Packages: map[string]bool{}, Tests: o.tests}
+	for _, n := range g.roots {
+		scope.Packages[n.pkg.PkgPath] = true
+	}
 	var all []*Finding
 	for _, n := range g.roots {
 		for i := range n.findings {
@@ -204,18 +210,27 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "%s: not writing %s: the analysis failed (above), and a baseline of a partial analysis would hide findings\n", s.Name, o.baseline)
 			return exitError
 		}
-		b := NewBaseline(findings)
+		// The entries of packages (and test files) this run did not
+		// analyze stay as they were.
+		// A file that is not a baseline of this version has nothing to
+		// keep (Write refuses to replace one that is no baseline at all).
+		old, _ := ReadBaseline(o.baseline)
+		b, kept := Keep(old, findings, scope)
 		if err := b.Write(o.baseline); err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", s.Name, err)
 			return exitError
 		}
-		fmt.Fprintf(stderr, "%s: wrote %s (%s) to %s\n", s.Name, plural(len(findings), "finding", "findings"), plural(len(b.Findings), "entry", "entries"), o.baseline)
+		fmt.Fprintf(stderr, "%s: wrote %s (%s) to %s", s.Name, plural(len(findings), "finding", "findings"), plural(len(b.Findings)-kept, "entry", "entries"), o.baseline)
+		if kept > 0 {
+			fmt.Fprintf(stderr, "; kept %s of what this run did not analyze", plural(kept, "entry", "entries"))
+		}
+		fmt.Fprintln(stderr)
 		return exitOK
 	}
 
 	if base != nil {
 		var known, stale int
-		res.findings, known, stale = base.Filter(findings)
+		res.findings, known, stale = base.Filter(findings, scope)
 		fmt.Fprintf(stderr, "%s: %s the baseline %s and were not reported; %d new\n", s.Name, plural(known, "finding matched", "findings matched"), o.baseline, len(res.findings))
 		if stale > 0 {
 			fmt.Fprintf(stderr, "%s: %s: run with -write-baseline to drop them\n", s.Name, plural(stale, "baselined finding no longer occurs", "baselined findings no longer occur"))

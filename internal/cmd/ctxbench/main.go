@@ -93,6 +93,7 @@ type options struct {
 	before      string
 	staticcheck string
 	timeout     time.Duration
+	genTimeout  time.Duration
 }
 
 func benchMain() int {
@@ -106,7 +107,7 @@ func benchMain() int {
 	var o options
 	var targets, tools, once string
 	flag.IntVar(&o.count, "count", 3, "measured runs of each tool on each target")
-	flag.StringVar(&targets, "targets", "std,xtools,etcd", "comma-separated targets: std (the standard library), xtools ("+moduleTargets["xtools"].Path+"@"+moduleTargets["xtools"].Version+" ./...), etcd ("+moduleTargets["etcd"].Path+"@"+moduleTargets["etcd"].Version+" ./...)")
+	flag.StringVar(&targets, "targets", "std,xtools,etcd,gen,gen-smallpkgs", "comma-separated targets: std (the standard library), xtools ("+moduleTargets["xtools"].Path+"@"+moduleTargets["xtools"].Version+" ./...), etcd ("+moduleTargets["etcd"].Path+"@"+moduleTargets["etcd"].Version+" ./...), gen (generated: "+strings.Join(genShapes, ", ")+" at N = 4,000 and 16,000; or one, gen-roots-4000), gen-smallpkgs (many small packages)")
 	flag.StringVar(&tools, "tools", strings.Join(defaultTools, ","), "comma-separated tools to measure, of "+strings.Join(toolOrder, ","))
 	flag.StringVar(&once, "once", "", "comma-separated tools to measure in the first round only (to fit a time budget: floor-export,staticcheck)")
 	flag.BoolVar(&o.quick, "quick", false, "measure smaller package sets (std: net/..., xtools: ./go/analysis/..., etcd: ./etcdserver/...)")
@@ -115,8 +116,9 @@ func benchMain() int {
 	flag.StringVar(&o.before, "before", "", "another ctxbound binary, measured fresh as the row 'before' (today's driver, for before/after figures)")
 	flag.StringVar(&o.staticcheck, "staticcheck", "auto", "staticcheck binary, or auto (PATH, GOBIN, else built from the module cache), or off")
 	flag.DurationVar(&o.timeout, "timeout", 20*time.Minute, "limit for one run")
+	flag.DurationVar(&o.genTimeout, "gentimeout", 5*time.Minute, "limit for one run on a generated target (a cost that is not linear shows as a run past it)")
 	flag.Parse()
-	o.targets = splitList(targets)
+	o.targets = expandTargets(splitList(targets))
 	o.tools = splitList(tools)
 	o.once = splitList(once)
 	for _, t := range append(o.tools, o.once...) {
@@ -295,6 +297,7 @@ func benchMain() int {
 	fmt.Print(hdr.String())
 
 	rn := &runner{self: self, tmp: tmp, timeout: o.timeout, runs: map[string][]int{}}
+	allResults := map[string]map[string]*result{}
 	var bench strings.Builder
 	fmt.Fprintf(&bench, "goos: %s\ngoarch: %s\npkg: github.com/ctxbound/ctxbound/internal/cmd/ctxbench\ncpu: %s\nnproc: %d\ngo: %s\n",
 		runtime.GOOS, runtime.GOARCH, cpuModel(), runtime.NumCPU(), goVersion)
@@ -311,12 +314,25 @@ func benchMain() int {
 		if err := warm(ctx, tg); err != nil {
 			log("target %s: warm-up: %v", tg.Name, err)
 		}
+		// A generated shape is measured by the suite, fresh, and the floor
+		// (and -before).
+		// One runner for every target (its run numbers name the vet tool
+		// logs), with the generated targets' shorter limit for theirs.
+		tgOrder := order
+		rn.timeout = o.timeout
+		if _, _, gen := parseGen(tg.Name); gen {
+			rn.timeout = o.genTimeout
+			if tg.Name != "gen-smallpkgs" {
+				tgOrder = slices.DeleteFunc(slices.Clone(order), func(k string) bool { return k != "suite" && k != "floor-export" && k != "before" })
+			}
+		}
 		results := map[string]*result{}
-		for _, k := range order {
+		for _, k := range tgOrder {
 			results[k] = &result{Tool: all[k]}
 		}
+		allResults[tg.Name] = results
 		for i := 1; i <= o.count && ctx.Err() == nil; i++ {
-			for _, k := range order {
+			for _, k := range tgOrder {
 				r := results[k]
 				if r.Err != nil || ctx.Err() != nil || i > 1 && slices.Contains(o.once, k) {
 					continue
@@ -338,9 +354,10 @@ func benchMain() int {
 			}
 		}
 		fmt.Println()
-		writeTable(os.Stdout, fmt.Sprintf("%s: %s, %d packages and their tests", tg.Name, strings.Join(tg.Patterns, " "), tg.Packages), order, results, ratios(results, ratioSpecs))
-		bench.WriteString(benchLines(tg.Name, order, results))
+		writeTable(os.Stdout, fmt.Sprintf("%s: %s, %d packages and their tests", tg.Name, strings.Join(tg.Patterns, " "), tg.Packages), tgOrder, results, ratios(results, ratioSpecs))
+		bench.WriteString(benchLines(tg.Name, tgOrder, results))
 	}
+	writeGrowth(os.Stdout, growths(allResults))
 	fmt.Printf("\nload average at the end: %s\n", loadAvg())
 	if o.out != "" {
 		err := os.MkdirAll(filepath.Dir(o.out), 0o755)
@@ -413,6 +430,9 @@ func runIn(dir string, env []string, name string, args ...string) ([]byte, error
 // copy of its module-cache source, its replace directives to local
 // directories (etcd's, for its other modules) dropped.
 func prepareTarget(name string, quick bool, tmp string) (*target, error) {
+	if isGen(name) {
+		return prepareGenTarget(name, tmp)
+	}
 	tg := &target{Name: name, Cache: filepath.Join(tmp, "cache-"+name)}
 	if name == "std" {
 		goroot := strings.TrimSpace(goEnv("GOROOT"))

@@ -55,12 +55,13 @@ type cause struct {
 	Entries    []Entry
 }
 
-// multiCauses returns the root causes with more than one finding, sorted.
+// multiCauses returns the root causes with more than one live finding,
+// sorted.
 func multiCauses(rs []result) []cause {
 	var out []cause
 	for _, r := range rs {
 		by := map[string][]Entry{}
-		for _, e := range r.Entries {
+		for _, e := range live(r.Entries) {
 			if e.Cause != "" {
 				by[e.Cause] = append(by[e.Cause], e)
 			}
@@ -75,18 +76,43 @@ func multiCauses(rs []result) []cause {
 	return out
 }
 
-// writeReport prints the tables: per target, per check and in total, the
-// root causes with more than one finding, and (verbose) every finding. Its
-// bytes depend only on the ledgers and the line counts.
-func writeReport(w io.Writer, rs []result, checks []string, verbose bool) {
-	var total tally
-	showUnjudged := false
+// live returns the entries whose finding the last run reported.
+func live(es []Entry) []Entry {
+	return slices.DeleteFunc(slices.Clone(es), func(e Entry) bool { return e.Gone })
+}
+
+// checkOrder returns checks, then the other checks of the entries, sorted.
+func checkOrder(rs []result, checks []string) []string {
+	var others []string
 	for _, r := range rs {
 		for _, e := range r.Entries {
-			total.add(e)
+			if !slices.Contains(checks, e.Check) && !slices.Contains(others, e.Check) {
+				others = append(others, e.Check)
+			}
 		}
 	}
-	showUnjudged = total.Unjudged > 0
+	slices.Sort(others)
+	return append(slices.Clone(checks), others...)
+}
+
+// writeReport prints the tables: per target, per check and in total (the
+// live rows: the tuned figure), the root causes with more than one
+// finding, per batch first-look precision beside the tuned figure, the
+// true or intended findings lost, and (verbose) every row. Its bytes
+// depend only on the list, the ledgers and the line counts.
+func writeReport(w io.Writer, rs []result, list *List, checks []string, verbose bool) {
+	var total tally
+	gone := 0
+	for _, r := range rs {
+		for _, e := range r.Entries {
+			if e.Gone {
+				gone++
+			} else {
+				total.add(e)
+			}
+		}
+	}
+	showUnjudged := total.Unjudged > 0
 	head := func(first ...string) {
 		cols := append(first, "findings", "true", "intended", "fp")
 		if showUnjudged {
@@ -108,7 +134,7 @@ func writeReport(w io.Writer, rs []result, checks []string, verbose bool) {
 	head("target", "lines of Go")
 	for _, r := range rs {
 		var t tally
-		for _, e := range r.Entries {
+		for _, e := range live(r.Entries) {
 			t.add(e)
 		}
 		n := "-"
@@ -122,24 +148,17 @@ func writeReport(w io.Writer, rs []result, checks []string, verbose bool) {
 
 	byCheck := map[string]*tally{}
 	for _, r := range rs {
-		for _, e := range r.Entries {
+		for _, e := range live(r.Entries) {
 			if byCheck[e.Check] == nil {
 				byCheck[e.Check] = new(tally)
 			}
 			byCheck[e.Check].add(e)
 		}
 	}
-	order := slices.Clone(checks)
-	var others []string
-	for c := range byCheck {
-		if !slices.Contains(order, c) {
-			others = append(others, c)
-		}
-	}
-	slices.Sort(others)
+	order := checkOrder(rs, checks)
 	fmt.Fprintln(w)
 	head("check")
-	for _, c := range append(order, others...) {
+	for _, c := range order {
 		t := byCheck[c]
 		if t == nil {
 			t = new(tally)
@@ -147,6 +166,9 @@ func writeReport(w io.Writer, rs []result, checks []string, verbose bool) {
 		row(*t, c)
 	}
 	row(total, "total")
+	if gone > 0 {
+		fmt.Fprintf(w, "\nrows of findings no longer reported (gone; not in the tables above): %d\n", gone)
+	}
 
 	causes := multiCauses(rs)
 	fmt.Fprintf(w, "\nroot causes with more than one finding: %d\n", len(causes))
@@ -161,6 +183,8 @@ func writeReport(w io.Writer, rs []result, checks []string, verbose bool) {
 		fmt.Fprintf(w, "  %s %s: %d findings (%s)\n", c.Target, c.ID, len(c.Entries), strings.Join(cs, ", "))
 	}
 
+	writeBatches(w, rs, list, order)
+
 	if verbose {
 		for _, r := range rs {
 			fmt.Fprintf(w, "\n%s:\n", r.Target.Name)
@@ -169,12 +193,123 @@ func writeReport(w io.Writer, rs []result, checks []string, verbose bool) {
 				if e.Reread {
 					v += "?"
 				}
-				fmt.Fprintf(w, "  %s %s:%s: %s: %s\n    %s", v, e.File, e.Pos(), e.Check, e.Message, orNone(e.Reason))
+				if e.Gone {
+					v = "gone " + v
+				}
+				fmt.Fprintf(w, "  %s (first %s) %s:%s: %s: %s\n    %s", v, e.firstColumn(), e.File, e.Pos(), e.Check, e.Message, orNone(e.Reason))
 				if e.Cause != "" {
 					fmt.Fprintf(w, " [%s]", e.Cause)
 				}
 				fmt.Fprintln(w)
+				if e.Gone {
+					fmt.Fprintf(w, "    lost: %s\n", goneWhy(e))
+				}
 			}
+		}
+	}
+}
+
+// goneWhy is what the report says of why a gone row was lost.
+func goneWhy(e Entry) string {
+	switch {
+	case e.NeedsGoneReason():
+		return "no reason yet"
+	case e.GoneReason == "":
+		return "no reason needed"
+	}
+	return e.GoneReason
+}
+
+// addFirst counts the first-look verdict of the rows that have one,
+// gone rows included.
+func (t *tally) addFirst(e Entry) {
+	switch e.First {
+	case verdictTrue, verdictIntended, verdictFP:
+		t.add(Entry{Verdict: e.First})
+	}
+}
+
+// cell writes a tally as "findings (true/intended/fp)", with the
+// unjudged when there are some.
+func (t tally) cell() string {
+	s := fmt.Sprintf("%s (%s/%s/%s", num(t.Findings), num(t.True), num(t.Intended), num(t.FP))
+	if t.Unjudged > 0 {
+		s += ", " + num(t.Unjudged) + " unjudged"
+	}
+	return s + ")"
+}
+
+// writeBatches prints, per batch of the list that has results, and per
+// check: first-look precision (the rows with a first-look verdict, gone
+// rows included, counted by that verdict) beside the tuned figure (the
+// live rows, counted by their verdict now); then the true or intended
+// findings lost, each with why losing it is right. A staged batch gets a
+// line: it has not been run.
+func writeBatches(w io.Writer, rs []result, list *List, order []string) {
+	if list == nil {
+		return
+	}
+	fmt.Fprintf(w, "\nfirst look and tuned, per batch (first look: the rows with a first-look verdict, gone rows included, by that verdict; tuned: the live rows, by their verdict now):\n")
+	for _, b := range list.Batches {
+		if b.State == stateStaged {
+			fmt.Fprintf(w, "\nbatch %s (staged): %d targets, not run; its first look: make corpus-update CORPUSFLAGS=-first-look=%s\n", b.Name, len(b.Targets), b.Name)
+			continue
+		}
+		var in []result
+		for _, r := range rs {
+			if r.Target.Batch == b.Name {
+				in = append(in, r)
+			}
+		}
+		if len(in) == 0 {
+			continue
+		}
+		var rows, gone, old, unjudged int
+		first, tuned := map[string]*tally{}, map[string]*tally{}
+		var firstTotal, tunedTotal tally
+		var lost []string
+		for _, r := range in {
+			for _, e := range r.Entries {
+				rows++
+				switch e.First {
+				case firstOld:
+					old++
+				case "":
+					unjudged++
+				}
+				if first[e.Check] == nil {
+					first[e.Check], tuned[e.Check] = new(tally), new(tally)
+				}
+				first[e.Check].addFirst(e)
+				firstTotal.addFirst(e)
+				if e.Gone {
+					gone++
+					if meant(e.Verdict) {
+						lost = append(lost, fmt.Sprintf("  %s %s %s:%s (%s, first %s): %s", r.Target.Name, e.Check, e.File, e.Pos(), e.Verdict, e.firstColumn(), goneWhy(e)))
+					}
+					continue
+				}
+				tuned[e.Check].add(e)
+				tunedTotal.add(e)
+			}
+		}
+		fmt.Fprintf(w, "\nbatch %s (%s): %d of %d targets; %d rows: %d live, %d gone; a first-look verdict on %d rows, %d old (judged before first-look verdicts were kept), %d unjudged\n",
+			b.Name, b.State, len(in), len(b.Targets), rows, rows-gone, gone, firstTotal.Findings, old, unjudged)
+		fmt.Fprintf(w, "| check | first look: rows (true/intended/fp) | true/(true+fp) | (true+intended)/all | tuned: findings (true/intended/fp) | true/(true+fp) | (true+intended)/all |\n|---|---|---|---|---|---|---|\n")
+		line := func(name string, f, t tally) {
+			fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s |\n", name, f.cell(), f.strict(), f.meant(), t.cell(), t.strict(), t.meant())
+		}
+		for _, c := range order {
+			var f, t tally
+			if first[c] != nil {
+				f, t = *first[c], *tuned[c]
+			}
+			line(c, f, t)
+		}
+		line("total", firstTotal, tunedTotal)
+		fmt.Fprintf(w, "true or intended findings no longer reported: %d\n", len(lost))
+		for _, l := range lost {
+			fmt.Fprintln(w, l)
 		}
 	}
 }

@@ -24,16 +24,57 @@ type Target struct {
 	Name    string // the ledger is <name>.tsv
 	Module  string // module path, or "std"
 	Version string // module version, or the Go version for std
+	Batch   string // the batch the target joined the corpus in
 }
 
 func (t Target) isStd() bool { return t.Module == "std" }
 
+// The states of a batch.
+const (
+	// stateGrandfathered: judged before first-look verdicts were kept; its
+	// rows may carry the first-look marker old.
+	stateGrandfathered = "grandfathered"
+	// stateStaged: chosen and pinned, never run: no ledger, skipped by make
+	// corpus and corpus-update until -first-look runs it once.
+	stateStaged = "staged"
+	// stateActive: its first look was taken; every judged row has a
+	// first-look verdict of its own.
+	stateActive = "active"
+)
+
+// A Batch is a set of targets that joined the corpus together, chosen by
+// kind before any was run: first-look precision is reported per batch.
+type Batch struct {
+	Name    string
+	State   string   // stateGrandfathered, stateStaged or stateActive
+	Targets []string // the names of its targets, in list order
+}
+
+// A List is the corpus list: its batches and their targets, in order.
+type List struct {
+	Batches []Batch
+	Targets []Target
+}
+
+// batch returns the batch named name, or nil.
+func (l *List) batch(name string) *Batch {
+	i := slices.IndexFunc(l.Batches, func(b Batch) bool { return b.Name == name })
+	if i < 0 {
+		return nil
+	}
+	return &l.Batches[i]
+}
+
 var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 
-// parseList reads the corpus list: one target a line, "name<TAB>module<TAB>version";
-// # starts a comment line.
-func parseList(name string, r io.Reader) ([]Target, error) {
-	var ts []Target
+// batchKeyword starts a batch line of the corpus list.
+const batchKeyword = "batch"
+
+// parseList reads the corpus list: batch lines, "batch<TAB>name<TAB>state",
+// each followed by the targets of the batch, one a line,
+// "name<TAB>module<TAB>version"; # starts a comment line.
+func parseList(name string, r io.Reader) (*List, error) {
+	l := new(List)
 	names, mods := map[string]bool{}, map[string]bool{}
 	sc := bufio.NewScanner(r)
 	for n := 1; sc.Scan(); n++ {
@@ -43,10 +84,27 @@ func parseList(name string, r io.Reader) ([]Target, error) {
 		}
 		f := strings.Split(line, "\t")
 		if len(f) != 3 {
-			return nil, fmt.Errorf("%s:%d: want name<TAB>module<TAB>version, got %q", name, n, line)
+			return nil, fmt.Errorf("%s:%d: want name<TAB>module<TAB>version or batch<TAB>name<TAB>state, got %q", name, n, line)
+		}
+		if f[0] == batchKeyword {
+			b := Batch{Name: f[1], State: f[2]}
+			switch {
+			case !nameRE.MatchString(b.Name):
+				return nil, fmt.Errorf("%s:%d: batch name %q: want lower-case letters, digits and -", name, n, b.Name)
+			case b.State != stateGrandfathered && b.State != stateStaged && b.State != stateActive:
+				return nil, fmt.Errorf("%s:%d: batch %s: state %q: want grandfathered, staged or active", name, n, b.Name, b.State)
+			case l.batch(b.Name) != nil:
+				return nil, fmt.Errorf("%s:%d: batch %q twice", name, n, b.Name)
+			case len(l.Batches) > 0 && len(l.Batches[len(l.Batches)-1].Targets) == 0:
+				return nil, fmt.Errorf("%s:%d: batch %s has no targets", name, n, l.Batches[len(l.Batches)-1].Name)
+			}
+			l.Batches = append(l.Batches, b)
+			continue
 		}
 		t := Target{Name: f[0], Module: f[1], Version: f[2]}
 		switch {
+		case len(l.Batches) == 0:
+			return nil, fmt.Errorf("%s:%d: target %s before any batch line (batch<TAB>name<TAB>state)", name, n, t.Name)
 		case !nameRE.MatchString(t.Name):
 			return nil, fmt.Errorf("%s:%d: name %q: want lower-case letters, digits and -", name, n, t.Name)
 		case t.isStd() && !strings.HasPrefix(t.Version, "go1."):
@@ -59,15 +117,47 @@ func parseList(name string, r io.Reader) ([]Target, error) {
 			return nil, fmt.Errorf("%s:%d: module %s twice", name, n, t.Module)
 		}
 		names[t.Name], mods[t.Module] = true, true
-		ts = append(ts, t)
+		b := &l.Batches[len(l.Batches)-1]
+		t.Batch = b.Name
+		b.Targets = append(b.Targets, t.Name)
+		l.Targets = append(l.Targets, t)
 	}
 	if err := sc.Err(); err != nil {
 		return nil, err
 	}
-	if len(ts) == 0 {
+	if len(l.Batches) > 0 && len(l.Batches[len(l.Batches)-1].Targets) == 0 {
+		return nil, fmt.Errorf("%s: batch %s has no targets", name, l.Batches[len(l.Batches)-1].Name)
+	}
+	if len(l.Targets) == 0 {
 		return nil, fmt.Errorf("%s: no targets", name)
 	}
-	return ts, nil
+	for _, b := range l.Batches {
+		if names[b.Name] {
+			return nil, fmt.Errorf("%s: batch %s has the name of a target", name, b.Name)
+		}
+	}
+	return l, nil
+}
+
+// activate returns the list file's bytes with the batch line of the
+// staged batch name made active, every other byte unchanged.
+func activate(data []byte, name string) ([]byte, error) {
+	from := batchKeyword + "\t" + name + "\t" + stateStaged
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	at := -1
+	for i, l := range lines {
+		if string(bytes.TrimRight(l, "\r\n")) == from {
+			if at >= 0 {
+				return nil, fmt.Errorf("two lines %q", from)
+			}
+			at = i
+		}
+	}
+	if at < 0 {
+		return nil, fmt.Errorf("no line %q", from)
+	}
+	lines[at] = bytes.Replace(lines[at], []byte(from), []byte(batchKeyword+"\t"+name+"\t"+stateActive), 1)
+	return bytes.Join(lines, nil), nil
 }
 
 // A Run is one analysis of a target.
@@ -328,4 +418,32 @@ func countLines(t Target, root string) (int, error) {
 		return 0, fmt.Errorf("%s: %v", t.Name, err)
 	}
 	return n, err
+}
+
+// typeCheck compiles the target's packages and their tests in dir (go
+// list -export: the compiler type-checks each package, nothing is linked
+// or run, and no analyzer runs) and returns the number of the module's own
+// packages and the CPU seconds the check took. It is -prepare's proof that
+// a target builds before its first look.
+func typeCheck(t Target, dir string) (pkgs int, cpu time.Duration, err error) {
+	pattern := "./..."
+	if t.isStd() {
+		pattern = "std"
+	}
+	cmd := command(dir, nil, "go", "list", "-export", "-test", "-deps", "-f", "{{if .Error}}{{.ImportPath}}: {{.Error}}{{end}}", pattern)
+	out, err := cmd.CombinedOutput()
+	if cmd.ProcessState != nil {
+		cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+	if err == nil && len(bytes.TrimSpace(out)) > 0 {
+		err = errors.New("package errors")
+	}
+	if err != nil {
+		return 0, cpu, fmt.Errorf("go list -export -test -deps %s in %s: %v\n%s", pattern, dir, err, tail(out))
+	}
+	out, err = runQuiet(dir, nil, "go", "list", pattern)
+	if err != nil {
+		return 0, cpu, err
+	}
+	return len(strings.Fields(string(out))), cpu, nil
 }
