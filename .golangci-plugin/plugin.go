@@ -130,11 +130,13 @@ func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 // need types and facts of dependencies.
 func (p *Plugin) GetLoadMode() string { return register.LoadModeTypesInfo }
 
-// analyzers resolves settings.checks against the suite, in suite order.
+// analyzers resolves settings.checks against the suite, in suite order:
+// every check but the opt-in ones (analyzers.OptIn) when none is named.
 func (s Settings) analyzers() ([]*analysis.Analyzer, error) {
 	all := analyzers.Checks()
 	if len(s.Checks) == 0 {
-		return all, nil
+		optIn := analyzers.OptIn()
+		return slices.DeleteFunc(all, func(a *analysis.Analyzer) bool { return slices.Contains(optIn, a) }), nil
 	}
 	var errs []error
 	for i, name := range s.Checks {

@@ -138,11 +138,12 @@ func TestNewDefaults(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := analyzers.Checks(); !slices.Equal(names(got), names(want)) {
-			t.Errorf("New(%v).BuildAnalyzers() = %v, want every check %v", settings, names(got), names(want))
+		want := slices.DeleteFunc(analyzers.Checks(), func(a *analysis.Analyzer) bool { return slices.Contains(analyzers.OptIn(), a) })
+		if !slices.Equal(names(got), names(want)) {
+			t.Errorf("New(%v).BuildAnalyzers() = %v, want every check but the opt-in ones %v", settings, names(got), names(want))
 		}
 		for i, a := range got {
-			orig := analyzers.Checks()[i]
+			orig := want[i]
 			if a.Doc != orig.Doc || a.URL != orig.URL || !slices.Equal(a.Requires, orig.Requires) {
 				t.Errorf("analyzer %s differs from the check it wraps", a.Name)
 			}
@@ -158,6 +159,26 @@ func TestNewDefaults(t *testing.T) {
 	}
 	if got := flagList("identity-keys"); len(got) != 0 {
 		t.Errorf("-config.identity-keys = %q with no settings, want empty", got)
+	}
+}
+
+// TestNewOptIn: an opt-in check runs when settings.checks names it.
+func TestNewOptIn(t *testing.T) {
+	if !inFreshProcess(t) {
+		return
+	}
+	for _, a := range analyzers.OptIn() {
+		p, err := golangciplugin.New(yamlLike("checks", []string{a.Name, "spawnctx"}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := p.BuildAnalyzers()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(names(got), a.Name) || !slices.Contains(names(got), "spawnctx") {
+			t.Errorf("checks [%s spawnctx]: BuildAnalyzers() = %v", a.Name, names(got))
+		}
 	}
 }
 

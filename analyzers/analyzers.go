@@ -1,14 +1,17 @@
 // Package analyzers is the ctxbound suite as a list.
 //
-// All is every check; Default is what runs when no check is named (the
-// same list today: every check is precise enough to run by default); ByName
-// finds one. The non-reporting building blocks under passes/ are not listed:
+// All is every check; Default is what runs when no check is named: every
+// check but the opt-in ones (OptIn), which run only when named until their
+// first-look precision on the corpus reaches the suite's bar; ByName finds
+// one. The non-reporting building blocks under passes/ are not listed:
 // they run as requirements of the checks, except config, which is listed so
 // that its flags (-config.identity-keys, ...) reach the command line, go vet
 // and the golangci-lint plugin. It reports nothing.
 package analyzers
 
 import (
+	"slices"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/ctxbound/ctxbound/analyzers/atomicrmw"
@@ -22,6 +25,7 @@ import (
 	"github.com/ctxbound/ctxbound/analyzers/slotreread"
 	"github.com/ctxbound/ctxbound/analyzers/spawnctx"
 	"github.com/ctxbound/ctxbound/analyzers/spawnenv"
+	"github.com/ctxbound/ctxbound/analyzers/stopwork"
 	"github.com/ctxbound/ctxbound/passes/config"
 )
 
@@ -38,15 +42,27 @@ func Checks() []*analysis.Analyzer {
 		lockescape.Analyzer,
 		cancelshare.Analyzer,
 		scopedcopy.Analyzer,
+		stopwork.Analyzer,
 		directive.Analyzer,
 	}
+}
+
+// OptIn returns the checks that run only when named (ctxbound -stopwork,
+// the golangci-lint plugin's checks, a nogo deps list): stopwork, until its
+// first-look precision on the corpus is 90% or more.
+func OptIn() []*analysis.Analyzer {
+	return []*analysis.Analyzer{stopwork.Analyzer}
 }
 
 // All returns the checks and the config pass, whose flags configure them.
 func All() []*analysis.Analyzer { return append(Checks(), config.Analyzer) }
 
-// Default returns the analyzers that run when none is named: All.
-func Default() []*analysis.Analyzer { return All() }
+// Default returns the analyzers that run when none is named: All but the
+// opt-in checks.
+func Default() []*analysis.Analyzer {
+	optIn := OptIn()
+	return slices.DeleteFunc(All(), func(a *analysis.Analyzer) bool { return slices.Contains(optIn, a) })
+}
 
 // ByName returns the analyzer of All with the given name, or nil.
 func ByName(name string) *analysis.Analyzer {

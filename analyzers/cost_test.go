@@ -32,6 +32,8 @@ func BenchmarkCost(b *testing.B) {
 		{"calls=1000", 1000, longFunc},
 		{"calls=4000", 4000, longFunc},
 		{"funcs=5000", 5000, manyFuncs},
+		{"components=1000", 1000, components},
+		{"components=4000", 4000, components},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			pkgs := loadGenerated(b, tc.src(tc.n))
@@ -63,6 +65,22 @@ func manyFuncs(n int) string {
 	s.WriteString("package p\n\nimport \"context\"\n\nfunc helper(ctx context.Context) string { _ = ctx; return \"\" }\n\n")
 	for i := range n {
 		fmt.Fprintf(&s, "func F%d(ctx context.Context) string { go func() { helper(context.Background()) }(); return helper(context.TODO()) }\n", i)
+	}
+	return s.String()
+}
+
+// components is n component types, each with a stop method that closes a
+// quit channel, a goroutine that waits on it and one per event on a root
+// context (stopwork's work: its stop, its work and the fields they use;
+// components=4000 must cost at most 5x components=1000).
+func components(n int) string {
+	var s strings.Builder
+	s.WriteString("package p\n\nimport \"context\"\n\nfunc send(ctx context.Context, v int) { <-ctx.Done() }\n\n")
+	for i := range n {
+		fmt.Fprintf(&s, "type C%d struct{ quit chan struct{}; n int }\n", i)
+		fmt.Fprintf(&s, "func (c *C%d) Start() { go func() { <-c.quit; send(context.Background(), c.n) }() }\n", i)
+		fmt.Fprintf(&s, "func (c *C%d) Notify(v int) { go send(context.Background(), v) }\n", i)
+		fmt.Fprintf(&s, "func (c *C%d) Stop() { c.n = 0; close(c.quit) }\n", i)
 	}
 	return s.String()
 }

@@ -130,6 +130,7 @@ func suite() driver.Suite {
 		Name:           "ctxbound-vet",
 		Checks:         checks,
 		Passes:         passes,
+		OptIn:          analyzers.OptIn(),
 		InformationURI: "https://github.com/ctxbound/ctxbound",
 	}
 }

@@ -16,9 +16,10 @@
 // The default path is an x/tools multichecker over analyzers.All: -json
 // (the x/tools checker format), -fix, -diff, -c and the per-check flags
 // (-spawnctx.<flag>, -config.<flag>) work as in any go/analysis driver,
-// and so does go vet -vettool. It exits 3 when it reports findings, 1 on
-// errors (a package that does not type-check, a bad option), 0 otherwise;
-// with -json, findings do not change the exit code.
+// and so does go vet -vettool. An opt-in check (analyzers.OptIn) runs
+// only when named (-stopwork), under either. It exits 3 when it reports
+// findings, 1 on errors (a package that does not type-check, a bad
+// option), 0 otherwise; with -json, findings do not change the exit code.
 //
 // See docs/integrations.md for go vet, SARIF upload, baselines, nogo and
 // golangci-lint.
@@ -51,6 +52,7 @@ func suite() driver.Suite {
 		Name:           "ctxbound",
 		Checks:         checks,
 		Passes:         passes,
+		OptIn:          analyzers.OptIn(),
 		InformationURI: "https://github.com/ctxbound/ctxbound",
 		Topics:         map[string]string{"directives": directives.Help},
 	}

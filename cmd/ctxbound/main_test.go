@@ -19,6 +19,8 @@ import (
 	"sync"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/ctxbound/ctxbound/analyzers"
 )
 
@@ -130,6 +132,9 @@ var (
 	// With -config.spawners=(*example.com/vet/dep.Queue).Later it is a spawn.
 	wantLaterSpawn = want{"spawnctx", "use/use.go:23:3", "func run by wrapper dep.Queue.Later drops the caller's context: it calls notify with a root context (context.TODO) while ctx is in scope; pass ctx, or context.WithoutCancel(ctx) to outlive the caller"}
 )
+
+// An opt-in check's finding: stopwork runs only when named.
+var wantStopwork = want{"stopwork", "component/component.go:19:19", "goroutine runs on a root context that Notifier.Stop cannot cancel: it is started with a root context (context.Background), and runs on after the stop; give Notifier a lifetime context (a ctx and cancel kept in it, cancelled by Stop) and run the goroutine on it"}
 
 func defaultWants() []want {
 	return slices.Concat(wantDirective, []want{wantUnusedIgnore, wantSafeGo, wantRefresh, wantLaterDrop})
@@ -457,6 +462,34 @@ func TestHelp(t *testing.T) {
 	}
 }
 
+// TestOptIn: an opt-in check (analyzers.OptIn) runs only when named, in
+// the standalone driver and under go vet: not by default, not when other
+// checks are turned off; with -NAME alone or beside other checks.
+func TestOptIn(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, "vet")
+	for _, c := range []struct {
+		args []string
+		want []want
+	}{
+		{nil, nil},
+		{[]string{"-spawnctx=false"}, nil},
+		{[]string{"-stopwork=false"}, nil},
+		{[]string{"-stopwork"}, []want{wantStopwork}},
+		{[]string{"-stopwork=true", "-spawnctx"}, []want{wantStopwork}},
+	} {
+		args := append(append([]string{"-json"}, c.args...), "./component")
+		stdout, stderr, _ := run(t, dir, bin, append([]string{"-cache=off"}, args...)...)
+		check(t, fmt.Sprintf("ctxbound %q", args), parseJSON(t, dir, stdout+stderr), c.want)
+		stdout, stderr, _ = run(t, dir, "go", append([]string{"vet", "-vettool=" + bin}, args...)...)
+		check(t, fmt.Sprintf("go vet %q", args), parseJSON(t, dir, stdout+stderr), c.want)
+	}
+	stdout, _, _ := run(t, ".", bin, "help")
+	if !strings.Contains(stdout, "but the opt-in ones (stopwork)") {
+		t.Errorf("help does not say which checks are opt-in:\n%s", stdout)
+	}
+}
+
 // TestVetProtocol: the go vet handshake is multichecker's, and does not
 // offer the standalone-only flags.
 func TestVetProtocol(t *testing.T) {
@@ -486,8 +519,8 @@ func TestVetProtocol(t *testing.T) {
 	}
 }
 
-// TestSARIFOfSuite: every check is a rule with its summary and its
-// anchor in docs/checks.md.
+// TestSARIFOfSuite: every check that ran (by default, all but the opt-in
+// ones) is a rule with its summary and its anchor in docs/checks.md.
 func TestSARIFOfSuite(t *testing.T) {
 	bin := ctxboundBin(t)
 	dir := module(t, "vet")
@@ -513,10 +546,11 @@ func TestSARIFOfSuite(t *testing.T) {
 		t.Fatalf("%v\n%s", err, stdout)
 	}
 	rules := log.Runs[0].Tool.Driver.Rules
-	if len(rules) != len(analyzers.Checks()) {
-		t.Errorf("%d rules, want one per check (%d)", len(rules), len(analyzers.Checks()))
+	checks := slices.DeleteFunc(analyzers.Checks(), func(a *analysis.Analyzer) bool { return slices.Contains(analyzers.OptIn(), a) })
+	if len(rules) != len(checks) {
+		t.Errorf("%d rules, want one per check that runs by default (%d)", len(rules), len(checks))
 	}
-	for i, a := range analyzers.Checks() {
+	for i, a := range checks {
 		if i >= len(rules) {
 			break
 		}
@@ -605,7 +639,7 @@ func TestConcurrentRuns(t *testing.T) {
 	// Each run analyzes what the other has not cached yet: the entries it
 	// reads are whole, or the runs' outputs would differ from a run alone.
 	for i, o := range outs {
-		if o.code != 0 || !strings.Contains(o.stderr, "ctxbound: 65 packages: ") {
+		if o.code != 0 || !strings.Contains(o.stderr, "ctxbound: 66 packages: ") {
 			t.Errorf("run %d: exit %d, want 0\n%s", i, o.code, o.stderr)
 		}
 		t.Logf("run %d: %s", i, strings.TrimSpace(o.stderr))

@@ -60,7 +60,7 @@ const (
 // accept. analyzers_test keeps it equal to the suite.
 func Checks() []string {
 	return []string{"atomicrmw", "cancelshare", "ctxcache", "ctxdrop", "directive", "envidentity",
-		"lockescape", "scopedcopy", "slotreread", "spawnctx", "spawnenv"}
+		"lockescape", "scopedcopy", "slotreread", "spawnctx", "spawnenv", "stopwork"}
 }
 
 type verbRule struct {

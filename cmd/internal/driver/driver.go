@@ -39,6 +39,9 @@ type Suite struct {
 	// line (ctxbound's config pass): they run, report nothing and have no
 	// SARIF rule.
 	Passes []*analysis.Analyzer
+	// OptIn are the checks (among Checks) that run only when named:
+	// -NAME, -NAME=true. Under go vet they report nothing unless named.
+	OptIn []*analysis.Analyzer
 	// InformationURI is the tool's home page, for SARIF.
 	InformationURI string
 	// Topics are further texts of help NAME ("directives").
@@ -115,6 +118,13 @@ func prepareVet(s Suite) {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", prog, err)
 		os.Exit(1)
 	}
+	// An opt-in check that the command line does not name reports
+	// nothing: multichecker would run it with the others.
+	for _, a := range s.OptIn {
+		if !named(os.Args[1:], a.Name) {
+			a.Run = func(*analysis.Pass) (any, error) { return nil, nil }
+		}
+	}
 	all := requiredClosure(s.All())
 	var plan map[*analysis.Analyzer]factsOnlyRun
 	if vetxOnly(os.Args[1:]) {
@@ -157,9 +167,23 @@ func prepareVet(s Suite) {
 	}
 }
 
+// named reports whether a unit run's arguments turn the check name on:
+// -name or -name=true.
+func named(args []string, name string) bool {
+	for _, a := range args {
+		key, v, hasV := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && key == name {
+			b, err := strconv.ParseBool(v)
+			return !hasV || err == nil && b
+		}
+	}
+	return false
+}
+
 // allChecksOff reports whether a unit run's enable flags turn every
-// check off (-NAME=false for each, none -NAME), as the standalone driver
-// finds from its parsed flags: a usage error, not a silent pass.
+// check off (-NAME=false for each, none -NAME; an opt-in check is off
+// unless named), as the standalone driver finds from its parsed flags: a
+// usage error, not a silent pass.
 func allChecksOff(s Suite, args []string) bool {
 	off := map[string]bool{}
 	for _, a := range args {
@@ -172,6 +196,9 @@ func allChecksOff(s Suite, args []string) bool {
 			return false // a check named to run
 		}
 		off[name] = true
+	}
+	for _, a := range s.OptIn {
+		off[a.Name] = true
 	}
 	return len(s.Checks) > 0 && len(off) == len(s.Checks)
 }
@@ -252,7 +279,15 @@ func Help(stdout, stderr io.Writer, s Suite, names []string) int {
 				fmt.Fprintf(stdout, "    %-14s %s\n", a.Name, summary(a))
 			}
 		}
-		fmt.Fprintf(stdout, "\nBy default every check runs. -NAME runs only the named checks,\n-NAME=false all but those.\n")
+		if len(s.OptIn) == 0 {
+			fmt.Fprintf(stdout, "\nBy default every check runs. -NAME runs only the named checks,\n-NAME=false all but those.\n")
+		} else {
+			var names []string
+			for _, a := range s.OptIn {
+				names = append(names, a.Name)
+			}
+			fmt.Fprintf(stdout, "\nBy default every check runs but the opt-in ones (%s), which run\nonly when named. -NAME runs only the named checks, -NAME=false all\nbut those.\n", strings.Join(names, ", "))
+		}
 		fmt.Fprintf(stdout, "\nRun '%s help NAME' for the documentation and flags of a check,\nand '%s -h' for the driver's flags.\n", s.Name, s.Name)
 		for _, t := range slices.Sorted(maps.Keys(s.Topics)) {
 			fmt.Fprintf(stdout, "'%s help %s': %s\n", s.Name, t, strings.TrimPrefix(strings.SplitN(s.Topics[t], "\n", 2)[0], t+": "))

@@ -358,26 +358,58 @@ func TestUsageErrors(t *testing.T) {
 
 func TestSelected(t *testing.T) {
 	s := testSuite()
+	optIn := testSuite()
+	optIn.OptIn = []*analysis.Analyzer{quiet}
 	for _, c := range []struct {
-		args []string
-		want []string
+		suite Suite
+		args  []string
+		want  []string
 	}{
-		{nil, []string{"marker", "quiet"}},
-		{[]string{"-quiet"}, []string{"quiet"}},
-		{[]string{"-quiet=false"}, []string{"marker"}},
-		{[]string{"-quiet", "-marker=false"}, []string{"quiet"}},
+		{s, nil, []string{"marker", "quiet"}},
+		{s, []string{"-quiet"}, []string{"quiet"}},
+		{s, []string{"-quiet=false"}, []string{"marker"}},
+		{s, []string{"-quiet", "-marker=false"}, []string{"quiet"}},
+		// An opt-in check runs only when named.
+		{optIn, nil, []string{"marker"}},
+		{optIn, []string{"-quiet"}, []string{"quiet"}},
+		{optIn, []string{"-quiet=true", "-marker"}, []string{"marker", "quiet"}},
+		{optIn, []string{"-quiet=false"}, []string{"marker"}},
+		{optIn, []string{"-marker=false"}, nil},
+		{optIn, []string{"-marker"}, []string{"marker"}},
 	} {
 		o := new(options)
-		fs, _ := newFlags(s, o)
+		fs, _ := newFlags(c.suite, o)
 		if err := fs.Parse(c.args); err != nil {
 			t.Fatal(err)
 		}
 		var got []string
-		for _, a := range o.selected(s.All()) {
+		for _, a := range o.selected(c.suite.All(), c.suite.OptIn) {
 			got = append(got, a.Name)
 		}
 		if !slices.Equal(got, c.want) {
-			t.Errorf("%q: %v, want %v", c.args, got, c.want)
+			t.Errorf("opt-in %d, %q: %v, want %v", len(c.suite.OptIn), c.args, got, c.want)
+		}
+	}
+}
+
+// TestNamed: under go vet, an opt-in check runs when the unit's arguments
+// turn it on.
+func TestNamed(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"-json", "vet.cfg"}, false},
+		{[]string{"-quiet", "vet.cfg"}, true},
+		{[]string{"--quiet", "vet.cfg"}, true},
+		{[]string{"-quiet=true", "vet.cfg"}, true},
+		{[]string{"-quiet=false", "vet.cfg"}, false},
+		{[]string{"-quiet=maybe", "vet.cfg"}, false},
+		{[]string{"-quieter", "-quiet.flag=1", "vet.cfg"}, false},
+		{[]string{"-marker", "vet.cfg"}, false},
+	} {
+		if got := named(c.args, "quiet"); got != c.want {
+			t.Errorf("named(%q, quiet) = %v, want %v", c.args, got, c.want)
 		}
 	}
 }
@@ -546,6 +578,15 @@ func TestAllChecksOff(t *testing.T) {
 	} {
 		if got := allChecksOff(s, strings.Fields(args)); got != want {
 			t.Errorf("allChecksOff(%s) = %v, want %v", args, got, want)
+		}
+	}
+	// An opt-in check is off unless named.
+	s.OptIn = s.Checks[1:]
+	for args, want := range map[string]bool{
+		"-a=false x.cfg": true, "-a=false -b x.cfg": false, "-b=false x.cfg": false, "x.cfg": false,
+	} {
+		if got := allChecksOff(s, strings.Fields(args)); got != want {
+			t.Errorf("opt-in b: allChecksOff(%s) = %v, want %v", args, got, want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
@@ -99,23 +100,17 @@ func (o *options) outputFormat() (string, error) {
 }
 
 // selected applies the enable flags as multichecker does: if any -NAME is
-// true, only those run; else if any is false, all but those.
-func (o *options) selected(all []*analysis.Analyzer) []*analysis.Analyzer {
-	var hasTrue, hasFalse bool
+// true, only those run; else if any is false, all but those. An opt-in
+// check runs only when its -NAME is true.
+func (o *options) selected(all, optIn []*analysis.Analyzer) []*analysis.Analyzer {
+	var hasTrue bool
 	for _, a := range all {
-		switch *o.enabled[a] {
-		case setTrue:
-			hasTrue = true
-		case setFalse:
-			hasFalse = true
-		}
-	}
-	if !hasTrue && !hasFalse {
-		return all
+		hasTrue = hasTrue || *o.enabled[a] == setTrue
 	}
 	var keep []*analysis.Analyzer
 	for _, a := range all {
-		if t := *o.enabled[a]; (hasTrue && t == setTrue) || (!hasTrue && t != setFalse) {
+		t := *o.enabled[a]
+		if hasTrue && t == setTrue || !hasTrue && t != setFalse && !slices.Contains(optIn, a) {
 			keep = append(keep, a)
 		}
 	}

@@ -106,7 +106,7 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 
-	analyzers := o.selected(s.All())
+	analyzers := o.selected(s.All(), s.OptIn)
 	if !slices.ContainsFunc(analyzers, func(a *analysis.Analyzer) bool { return slices.Contains(s.Checks, a) }) {
 		return usageErr("every check is turned off: nothing would be reported; name the checks to run (-spawnctx), or turn fewer off")
 	}
