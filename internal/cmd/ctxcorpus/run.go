@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/ctxbound/ctxbound/analyzers"
 )
 
 // A Target is one entry of the corpus list: a module at a pinned version,
@@ -280,14 +282,25 @@ func copyTree(src, dst string) error {
 	})
 }
 
-// analyse runs ctxbound -json on the target's packages (tests included)
-// and measures the run.
+// checkFlags names every check, the opt-in ones too (-stopwork): the
+// ledger measures all of them, and an opt-in check is turned on by default
+// only once its first-look precision there is good enough.
+func checkFlags() []string {
+	var flags []string
+	for _, a := range analyzers.Checks() {
+		flags = append(flags, "-"+a.Name)
+	}
+	return flags
+}
+
+// analyse runs ctxbound -json on the target's packages (tests included),
+// every check named, and measures the run.
 func analyse(t Target, ctxbound, dir, root string) (*Run, error) {
 	pattern := "./..."
 	if t.isStd() {
 		pattern = "std"
 	}
-	cmd := command(dir, nil, ctxbound, "-json", pattern)
+	cmd := command(dir, nil, ctxbound, append(checkFlags(), "-json", pattern)...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
