@@ -62,7 +62,9 @@
 // loop), reads on exclusive branches, a re-read after the variable or a
 // field on the path is assigned, any re-read in a function that writes the
 // slot itself (its own Store, Swap or CompareAndSwap, an assignment to the
-// guarded field, or a Store through a pointer to an atomic of the same
+// guarded field, a call of a method of the package that stores into the
+// slot below its receiver, g.rebind(r) for func (g *Gate) rebind(r *Run)
+// { g.slot.Store(r) }, or a Store through a pointer to an atomic of the same
 // kind: lazy initialisation, read-check-write, a test of the slot), a
 // re-read after a mutex Lock (double-checked locking), a second read
 // compared with the first (has the slot changed?), reads whose results
@@ -88,7 +90,14 @@
 //
 // The suggested fix reuses the variable the first read is bound to, or
 // hoists the first read into a new local declared just before its statement
-// and uses it for both.
+// and uses it for both. It is offered only where no call between the two
+// reads may rebind the slot on this goroutine (the second read would then
+// be meant to see the new binding): calls between must be conversions,
+// builtins, atomic loads, slot reads, mutex operations, functions of the
+// package that write no field, element or pointer target and call only
+// such functions, or functions of other packages given only plain data. A
+// func value, an interface method or a method that writes its receiver
+// between the reads leaves the finding without a fix.
 //
 // Test files (_test.go) are not analysed: a test runs one scenario at a
 // time, and the race detector checks it when it runs.

@@ -30,6 +30,9 @@ func (c *checker) fix(fx *fnIndex, a, b *read) []analysis.TextEdit {
 	if t == nil || tb == nil || !types.Identical(t, tb) {
 		return nil
 	}
+	if c.mayRebindBetween(fx, a, b) {
+		return nil // a call between may rebind the slot on purpose: the second read is then meant to see it
+	}
 	if v := a.bound; v != nil && types.Identical(v.Type(), tb) && !fx.reassigned(v, a) && c.visible(v.Name(), b.expr.Pos()) == v {
 		return []analysis.TextEdit{{Pos: b.expr.Pos(), End: b.expr.End(), NewText: []byte(v.Name())}}
 	}

@@ -40,6 +40,9 @@ type fnIndex struct {
 	// reads are the function's slot reads (takes walks the uses of the
 	// bound ones at once).
 	reads []*read
+	// calls are the calls outside function literals, by position
+	// (callList).
+	calls []*ast.CallExpr
 	// gotos: 0 unknown, 1 none, 2 the body has a goto (hasGoto).
 	gotos int
 }

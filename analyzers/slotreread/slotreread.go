@@ -111,6 +111,12 @@ type checker struct {
 	// srcs are the files' bytes, read once.
 	scopes *lintkit.Scopes
 	srcs   map[*token.File][]byte
+	// The package's declarations, the paths below its receiver that each
+	// method writes, and the functions proven not to rebind a slot
+	// (rebind.go; lazy).
+	decls    map[*types.Func]*ast.FuncDecl
+	writesOf map[*types.Func][]string
+	harmless map[*types.Func]bool
 
 	added    map[types.Object]bool // integers the package Adds to: counters (lazy)
 	assigned map[*types.Var]bool   // fields the package rebinds outside construction (lazy)
@@ -134,6 +140,9 @@ func run(pass *analysis.Pass) (any, error) {
 
 		scopes: lintkit.NewScopes(pass.Pkg.Scope()),
 		srcs:   map[*token.File][]byte{},
+
+		writesOf: map[*types.Func][]string{},
+		harmless: map[*types.Func]bool{},
 	}
 	if !lintkit.ImportsAny(pass.Pkg, "sync", "sync/atomic") && !c.facts.HasAccessors() && !c.dirs.Any(directives.Slot) {
 		c.r.Finish()
@@ -219,6 +228,9 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 				writes = append(writes, write{w, n.Pos()})
 			} else if lock {
 				locks = append(locks, n.Pos())
+			}
+			for _, k := range c.callWrites(n) {
+				writes = append(writes, write{k, n.Pos()}) // a method of the package that stores into its receiver
 			}
 		case *ast.SelectorExpr:
 			if rd := c.guarded(n, stack, sections); rd != nil {

@@ -22,3 +22,11 @@ func TestFixes(t *testing.T) {
 func TestIssue13(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), slotreread.Analyzer, "issue13")
 }
+
+// TestIssue21 holds issue 21's repro 11: a rebind through a helper of the
+// package between two reads is the function's own (silent), and a fix is
+// offered only where no call between the reads may rebind the slot (the
+// golden file keeps the code of the others).
+func TestIssue21(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), slotreread.Analyzer, "issue21")
+}
