@@ -20,7 +20,11 @@
 // used from the second read's statement on. A slot read is:
 //
 //   - x.f.Load() of an atomic.Pointer[T] or atomic.Value, type parameters
-//     included, also through a field that points to the atomic (not when
+//     included, or of an atomic type by behaviour that holds a pointer or
+//     an interface (a type that is one atomic location whose methods
+//     load, store, swap or compare-and-swap through sync/atomic, such as
+//     go.uber.org/atomic's Pointer; a fact, so it holds in every importer),
+//     also through a field that points to the atomic (not when
 //     the Load of an atomic.Value is asserted to a value type, a struct, a
 //     number or a string: x.conf.Load().(Config) copies a snapshot of
 //     data out, and no run is bound to it);
@@ -57,6 +61,14 @@
 // see, s.getOpts().Key and later s.getOpts().OldKey, read two values the
 // way reads of two separate fields would, and are not reported. Atomic and
 // marked slots declare themselves: every read of them counts.
+//
+// A numeric state is loaded the same way: x.f.Load() of atomic.Int32 and
+// its siblings or of an atomic type by behaviour that holds an integer
+// (go.uber.org/atomic's Int64, a project's type state int32 loaded with
+// atomic.LoadInt32((*int32)(s))), atomic.LoadInt32(&x.f), and
+// atomic.LoadInt32(p) through a pointer value: every load through the same
+// variable (a parameter, a local, a field) is one location, until the
+// variable is assigned.
 //
 // Not reported: reads in different iterations of a loop (a compare-and-swap
 // loop), reads on exclusive branches, a re-read after the variable or a

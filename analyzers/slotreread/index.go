@@ -17,10 +17,6 @@ import (
 // a second read, only the first reads its result can meet, in source
 // order.
 
-// testPairs, set by a test only, hears of each function checked: its reads
-// and the pairs of reads tried.
-var testPairs func(reads, tried int)
-
 // A fnIndex is what the pairing of one function's reads asks of its body.
 type fnIndex struct {
 	info *types.Info

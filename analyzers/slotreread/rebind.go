@@ -266,5 +266,5 @@ func (c *checker) mayRebind(call *ast.CallExpr, depth int) bool {
 
 // atomicOp classifies call as an atomic operation.
 func (c *checker) atomicOp(call *ast.CallExpr) (slots.AtomicCall, bool) {
-	return slots.AtomicOp(c.pass.TypesInfo, call)
+	return c.facts.AtomicOp(c.pass.TypesInfo, call)
 }

@@ -88,8 +88,8 @@ const methodWrite = "()"
 // mayWrite reports whether a write with key w may write the slot key of
 // atomic type atype ("" for a slot that is not an atomic).
 func mayWrite(w, key, atype string) bool {
-	if w == anySlot+atype || lintkit.KeyCovers(w, key) {
-		return true
+	if w == anySlot+atype || lintkit.KeyCovers(w, key) || strings.HasPrefix(key, w+methodWrite) {
+		return true // the slot, a location that holds it, or the value whose marked method reads it
 	}
 	return strings.HasSuffix(w, methodWrite) && strings.HasPrefix(key, w)
 }
@@ -128,23 +128,13 @@ type checker struct {
 	named   map[string]bool
 
 	pending []finding
+
+	reads, tried int // the reads of the functions checked, and the pairs of them tried (TestLinearPairs)
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	c := &checker{
-		pass:  pass,
-		r:     lintkit.NewReporter(pass, pass.ResultOf[directives.Analyzer].(*directives.Result)),
-		dirs:  pass.ResultOf[directives.Analyzer].(*directives.Result),
-		facts: pass.ResultOf[slots.Analyzer].(*slots.Result),
-		k:     lintkit.NewKeyer(pass.TypesInfo),
-
-		scopes: lintkit.NewScopes(pass.Pkg.Scope()),
-		srcs:   map[*token.File][]byte{},
-
-		writesOf: map[*types.Func][]string{},
-		harmless: map[*types.Func]bool{},
-	}
-	if !lintkit.ImportsAny(pass.Pkg, "sync", "sync/atomic") && !c.facts.HasAccessors() && !c.dirs.Any(directives.Slot) {
+	c := newChecker(pass)
+	if !lintkit.ImportsAny(pass.Pkg, "sync", "sync/atomic") && !c.facts.HasAccessors() && !c.facts.HasAtomicMethods() && !c.dirs.Any(directives.Slot) {
 		c.r.Finish()
 		return nil, nil // no atomic, mutex, accessor or slot method to read twice
 	}
@@ -167,6 +157,22 @@ func run(pass *analysis.Pass) (any, error) {
 	c.flush()
 	c.r.Finish()
 	return nil, nil
+}
+
+func newChecker(pass *analysis.Pass) *checker {
+	return &checker{
+		pass:  pass,
+		r:     lintkit.NewReporter(pass, pass.ResultOf[directives.Analyzer].(*directives.Result)),
+		dirs:  pass.ResultOf[directives.Analyzer].(*directives.Result),
+		facts: pass.ResultOf[slots.Analyzer].(*slots.Result),
+		k:     lintkit.NewKeyer(pass.TypesInfo),
+
+		scopes: lintkit.NewScopes(pass.Pkg.Scope()),
+		srcs:   map[*token.File][]byte{},
+
+		writesOf: map[*types.Func][]string{},
+		harmless: map[*types.Func]bool{},
+	}
 }
 
 // function checks one function body; nested function literals are
@@ -253,10 +259,7 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 		byKey[rd.key] = append(byKey[rd.key], rd)
 	}
 	var fl *lintkit.Flow
-	tried := 0 // pairs tried, for testPairs
-	if testPairs != nil {
-		defer func() { testPairs(len(reads), tried) }()
-	}
+	c.reads += len(reads)
 	fx := newIndex(info, body)
 	fx.reads = reads
 	lockAt := positions(locks)
@@ -295,7 +298,7 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 				continue
 			}
 			for _, a := range pr.candidates(j, b) {
-				tried++
+				c.tried++
 				if !a.used || a.write {
 					continue // a write through the slot takes nothing from it
 				}
@@ -356,7 +359,7 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 // key), or a mutex Lock.
 func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
 	info := c.pass.TypesInfo
-	if a, ok := slots.AtomicOp(info, call); ok {
+	if a, ok := c.facts.AtomicOp(info, call); ok && !(a.Method != "" && c.dirs.Has(lintkit.Callee(info, call), directives.Slot)) {
 		if a.Loc == nil {
 			if a.IsWrite() {
 				return nil, anySlot + a.Type, false // atomic.StoreInt32(p, v) may write any
@@ -366,9 +369,12 @@ func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
 		k := c.k.Key(a.Loc)
 		switch {
 		case a.IsWrite():
-			if _, ok := types.Unalias(info.TypeOf(a.Loc)).(*types.Pointer); ok && !a.Func {
-				// p.Store through a pointer may write any slot of its type
-				// (p := &e.next; p.Store(...)).
+			if _, ok := types.Unalias(info.TypeOf(a.Loc)).(*types.Pointer); ok && !a.Func && a.Method == "" || a.Ptr {
+				// p.Store through a pointer to an atomic may write any slot
+				// of its type (p := &e.next; p.Store(...);
+				// atomic.StoreInt32(p, v)). An atomic type by behaviour is
+				// passed by pointer as any value is (s *Slot): it is the
+				// variable's own, as a field is.
 				return nil, anySlot + a.Type, false
 			}
 			return nil, k, false
@@ -519,7 +525,7 @@ func (c *checker) counter(rd *read) bool {
 		for _, f := range c.pass.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
 				if call, ok := n.(*ast.CallExpr); ok {
-					if a, ok := slots.AtomicOp(info, call); ok && a.Op == slots.OpAdd && a.Loc != nil {
+					if a, ok := c.facts.AtomicOp(info, call); ok && a.Op == slots.OpAdd && a.Loc != nil {
 						if o := locObject(info, a.Loc); o != nil {
 							c.added[o] = true
 						}
@@ -568,7 +574,7 @@ func (c *checker) guarded(sel *ast.SelectorExpr, stack []ast.Node, sections []sl
 		// classified as such; the field is only the way to it.
 		if len(stack) > 1 {
 			if call, ok := stack[len(stack)-2].(*ast.CallExpr); ok && call.Fun == p {
-				if a, ok := slots.AtomicOp(info, call); ok && a.Loc == ast.Expr(sel) {
+				if a, ok := c.facts.AtomicOp(info, call); ok && a.Loc == ast.Expr(sel) {
 					return nil
 				}
 			}

@@ -10,7 +10,7 @@ import (
 
 func TestSlotreread(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), slotreread.Analyzer,
-		"basic", "negative", "generated", "suppress", "crosspkg/use", "generics")
+		"basic", "negative", "generated", "suppress", "crosspkg/use", "generics", "wrappers")
 }
 
 func TestFixes(t *testing.T) {
