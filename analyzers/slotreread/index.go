@@ -39,6 +39,8 @@ type fnIndex struct {
 	// calls are the calls outside function literals, by position
 	// (callList).
 	calls []*ast.CallExpr
+	// blocks are the positions where the body may block (blocksBetween).
+	blocks positions
 	// gotos: 0 unknown, 1 none, 2 the body has a goto (hasGoto).
 	gotos int
 }

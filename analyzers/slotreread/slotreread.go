@@ -315,7 +315,9 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 						continue
 					case (a.kind == kindAccessor) != (b.kind == kindAccessor):
 					case a.state && b.state:
-						meet = func(a, b *read) bool { return oneDecision(a, b) }
+						meet = func(a, b *read) bool { return oneDecision(a, b) || fx.branchDecision(a, b) }
+					case a.state && indexKey(info, b):
+						meet = fx.guardUse // checked, then loaded again for a lookup
 					default:
 						continue
 					}
@@ -335,8 +337,10 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 				if !meet(a, b) || fx.compares(a, b) {
 					continue
 				}
+				// A Lock between is double-checked locking only when the
+				// read under it is tested again.
 				cut := cutBoth
-				if guarded {
+				if guarded || !fx.tested(b) {
 					cut = cutWrites
 				}
 				if !fl.Reaches(a.expr.Pos(), b.expr.Pos(), cut) {
@@ -747,10 +751,18 @@ func blank(es []ast.Expr) bool {
 // rebind between them mixes two runs' state in one operation: they are
 // read in the same statement; or b is guarded by a check on a (if
 // s.Load() != nil { s.Load().ID }); or a variable bound from a (directly or
-// through other variables) is used from b's statement on. Two reads whose
+// through other variables) is used from b's statement on; or a is checked
+// by an early return and b uses the value without checking it (guardUse). Two reads whose
 // results never meet (each call's result used on its own, as with
 // suite.Require().NoError(err) twice) are not reported.
 func (fx *fnIndex) related(a, b *read) bool {
+	return fx.meets(a, b) || fx.guardUse(a, b)
+}
+
+// meets is related but for a check and a use: the reads are in one
+// statement, b is guarded by a check on a, they are conditions of one
+// decision, or a variable carries a's result to b.
+func (fx *fnIndex) meets(a, b *read) bool {
 	sa, sb := innermostStmt(a), innermostStmt(b)
 	if sa == nil || sb == nil {
 		return false
@@ -1053,8 +1065,14 @@ func (c *checker) report(fx *fnIndex, a *read, bs []*read) {
 			acc, direct = b, a
 		}
 		msg = fmt.Sprintf("%s read twice in one operation, through %s and directly: a store between the reads gives the operation two values; read it once into a local and use it for both", direct.name, acc.name)
+	case a.numeric && b.state && !oneDecision(a, b):
+		msg = fmt.Sprintf("state %s loaded in a condition and again in the branch it guards: a store between the loads misclassifies it; load it once (a switch on one load, or a local) and test that", b.name)
+	case a.numeric && !b.state:
+		msg = fmt.Sprintf("state %s checked and loaded again for its use without the check: a store between them passes the check with one value and uses another; load it once into a local, check the local and use it", b.name)
 	case a.numeric:
 		msg = fmt.Sprintf("state %s loaded twice in one decision: a store between the loads misclassifies it; load it once into a local and test the local", b.name)
+	case fx.guardUse(a, b) && !fx.meets(a, b):
+		msg = fmt.Sprintf("slot %s checked and read again for its use without the check: a rebind between them passes the check with one binding and uses another, or nil; read it once into a local, check the local and use it", b.name)
 	default:
 		msg = fmt.Sprintf("slot %s read twice in one operation: a rebind between the reads mixes two runs' state; read it once into a local and use it for both", b.name)
 	}

@@ -30,3 +30,12 @@ func TestIssue13(t *testing.T) {
 func TestIssue21(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), slotreread.Analyzer, "issue21")
 }
+
+// TestDecision holds issue 20's "one decision, one read": a state loaded
+// in a condition and again in the branch it guards, a value checked and
+// loaded again for its use; their look-alikes (double-checked locking,
+// polling loops, re-checks for a change or after waiting) are silent, and
+// the fix loads once.
+func TestDecision(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), slotreread.Analyzer, "decision")
+}
