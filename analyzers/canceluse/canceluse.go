@@ -600,9 +600,9 @@ func (c *checker) uses(k *lintkit.Keyer, body *ast.BlockStmt) []use {
 // exempt reports whether call only observes or reads a context: a
 // function of package context (WithoutCancel, Cause, the derivations,
 // which are followed instead), a method of context.Context, a logging
-// call (log, log/slog: the line is written whatever the context), or a
-// function of this package that uses its context parameters only for
-// their values.
+// call (log, log/slog: the line is written whatever the context), a
+// function of another package that returns no error, or a function of
+// this package that uses its context parameters only for their values.
 func (c *checker) exempt(call *ast.CallExpr) bool {
 	info := c.pass.TypesInfo
 	if isContextMethod(info, call) {
@@ -618,7 +618,25 @@ func (c *checker) exempt(call *ast.CallExpr) bool {
 			return true
 		}
 	}
+	if fn.Pkg() != c.pass.Pkg {
+		// Work of another package that can be cut short says so with an
+		// error; one that returns none takes the context for its values
+		// (a tracer's Start, a metric's Add, a logger of the context).
+		return !returnsError(fn.Signature())
+	}
 	return c.onlyValues(fn, 0)
+}
+
+// returnsError reports whether a function of signature sig returns an
+// error among its results.
+func returnsError(sig *types.Signature) bool {
+	errT := types.Universe.Lookup("error").Type()
+	for v := range sig.Results().Variables() {
+		if types.Identical(v.Type(), errT) {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyValues reports whether fn, of this package, uses its context

@@ -6,6 +6,8 @@ import (
 	"errors"
 
 	"golang.org/x/sync/errgroup"
+
+	"trace"
 )
 
 type Done struct{ Err error }
@@ -136,4 +138,11 @@ func Pipeline2(ctx context.Context) error {
 		return err
 	}
 	return g.Wait()
+}
+
+// Work of another package that returns an error is cut short.
+func Flush(parent context.Context, t *trace.Tracer) error {
+	ctx, cancel := context.WithCancel(parent)
+	cancel()
+	return t.Flush(ctx) // want `^ctx is used after cancel\(\) cancelled it: trace\.Tracer\.Flush gets a cancelled context`
 }
