@@ -108,3 +108,10 @@ func line(t *testing.T, file string, n int) string {
 func TestIssue21(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), lockescape.Analyzer, "issue21")
 }
+
+// TestBehave: the packages whose own tests the fix harness's behavioural
+// mode runs before and after every fix (issue 21, repro 12) report what
+// their want comments say.
+func TestBehave(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), lockescape.Analyzer, "behave")
+}

@@ -39,3 +39,10 @@ func TestIssue21(t *testing.T) {
 func TestDecision(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), slotreread.Analyzer, "decision")
 }
+
+// TestBehave: the packages whose own tests the fix harness's behavioural
+// mode runs before and after every fix (issue 21, repro 11) report what
+// their want comments say.
+func TestBehave(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), slotreread.Analyzer, "behave")
+}
