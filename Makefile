@@ -74,9 +74,10 @@ plugin:
 plugin-test: plugin
 	cd .golangci-plugin && GOLANGCI_LINT_CTXBOUND=$(BIN)/golangci-lint-ctxbound $(GO) test -count=1 -run E2E -v ./...
 
-## docs: regenerate docs/checks.md from each check's doc.go
+## docs: regenerate docs/checks.md from each check's doc.go, and the nogo deps list of docs/integrations.md from the suite
 docs:
-	$(GO) test ./analyzers -run TestChecksDoc -update
+	$(GO) test -timeout 2m ./analyzers -run TestChecksDoc -update
+	$(GO) test -timeout 2m ./cmd/ctxbound -run TestNogoDeps -update
 
 ## fixtures-update: rewrite fixtures/*/expected.txt from the current findings (review the diff!)
 fixtures-update: build

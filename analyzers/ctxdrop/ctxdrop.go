@@ -34,10 +34,11 @@ type checker struct {
 	sp    *spawners.Result
 	dirs  *directives.Result
 	r     *lintkit.Reporter
-	// makers are the ctx-less functions of this package that make a root
-	// context, with the calls from code that has a context: each is
-	// reported once, at its root.
-	makers map[*types.Func]*maker
+	// makers are the roots made by ctx-less functions of this package, by
+	// origin, with the calls from code that has a context that reach them:
+	// each is reported once, at the root; a function that reaches two
+	// roots is a call of both.
+	makers map[*ast.CallExpr]*maker
 	// foreign are the calls, from code with a context, of each ctx-less
 	// helper whose root is made in another package of the module: one
 	// finding per helper in this package, at its first call.
@@ -75,7 +76,7 @@ func run(pass *analysis.Pass) (any, error) {
 		sp:      pass.ResultOf[spawners.Analyzer].(*spawners.Result),
 		dirs:    dirs,
 		r:       lintkit.NewReporter(pass, dirs),
-		makers:  map[*types.Func]*maker{},
+		makers:  map[*ast.CallExpr]*maker{},
 		foreign: map[*types.Func][]helperCall{},
 	}
 	defer c.r.Finish()
@@ -127,6 +128,7 @@ func (c *checker) check(fn ast.Node) {
 		c.carried(fn, s)
 	}
 	var roots [][]ctxscope.Drop
+	byStmt := map[ast.Stmt]int{} // the group of the roots made in each statement
 	for _, d := range c.scope.Drops(fn, nil) {
 		if c.dirs.LineDirective(d.Call.Pos(), directives.Detach) != nil || !s.InScope(d.Call.Pos()) {
 			continue
@@ -156,9 +158,13 @@ func (c *checker) check(fn ast.Node) {
 		switch {
 		case d.Exempt == "":
 			// Roots made in one statement are one decision: one finding.
-			if i := slices.IndexFunc(roots, func(g []ctxscope.Drop) bool { return c.scope.SameStatement(g[0].Class, d.Class) }); i >= 0 {
+			st := c.scope.RootStatement(d.Class)
+			if i, ok := byStmt[st]; ok && st != nil {
 				roots[i] = append(roots[i], d)
 			} else {
+				if st != nil {
+					byStmt[st] = len(roots)
+				}
 				roots = append(roots, []ctxscope.Drop{d})
 			}
 		case d.Fresh() && d.Reads != nil && !s.Blank && !(d.Class.Recv && s.Field):
@@ -210,7 +216,7 @@ func (c *checker) discarded(fn ast.Node) {
 	drops := c.scope.Drops(fn, nil)
 	for _, dc := range ds {
 		for _, d := range drops {
-			if d.Helper != nil || d.Exempt != "" || c.sp.GoCall(d.Call) != nil || !flow.Reaches(dc.At.Pos(), d.Call.Pos(), nil) {
+			if d.Call == dc.Call || d.Helper != nil || d.Exempt != "" || c.sp.GoCall(d.Call) != nil || !flow.Reaches(dc.At.Pos(), d.Call.Pos(), nil) {
 				continue
 			}
 			from := lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, dc.Call)
@@ -237,10 +243,10 @@ func (c *checker) spawnedHelper(site *spawners.Site) {
 	if fn == nil {
 		return
 	}
-	if _, ok := c.scope.Makes(fn); !ok || c.dirs.Has(fn, directives.Detach) {
+	if f, ok := c.scope.Makes(fn); !ok || c.dirs.Has(fn, directives.Detach) || !c.scope.Reaches(site.Call, f) {
 		return
 	}
-	if c.worker(fn) {
+	if c.scope.Worker(fn) {
 		return // the component's background loop, not the spawning call's work
 	}
 	encl := c.scope.Enclosing(site.Node)
@@ -252,35 +258,6 @@ func (c *checker) spawnedHelper(site *spawners.Site) {
 	}
 }
 
-// worker reports whether fn, a function of this package, is a background
-// loop: its body runs a loop without a condition (for { ... }, which ends
-// when its component says so: if p.closed() { return }) or ranges over a
-// channel until it is closed. Started on a goroutine of its own, it is the
-// component's worker (a pool's redial probe, a subscription's listener):
-// the context of the call that happened to start it would cancel it, or
-// tie one request's values to the component's lifetime.
-func (c *checker) worker(fn *types.Func) bool {
-	d := c.scope.DeclOf(fn)
-	if d == nil {
-		return false
-	}
-	for _, st := range d.Body.List {
-		switch st := st.(type) {
-		case *ast.ForStmt:
-			if st.Cond == nil {
-				return true
-			}
-		case *ast.RangeStmt:
-			if t := c.pass.TypesInfo.TypeOf(st.X); t != nil {
-				if _, ok := t.Underlying().(*types.Chan); ok {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
 // addMakerCall records a call of helper, whose root is made in this
 // package, from caller; it reports false when the root is made elsewhere
 // or helper has a Context variant (the call is the place to fix: call the
@@ -289,18 +266,21 @@ func (c *checker) addMakerCall(helper *types.Func, call, caller ast.Node, s ctxs
 	if ctxscope.ContextVariant(helper) != nil {
 		return false
 	}
-	fn, origin, ok := c.scope.Maker(helper)
-	if !ok || c.dirs.Has(fn, directives.Detach) {
-		return ok
+	makers := c.scope.Makers(helper)
+	for _, mk := range makers {
+		// Each root cause on its own: a detach on one maker leaves the
+		// others reported.
+		if c.dirs.Has(mk.Func, directives.Detach) {
+			continue
+		}
+		m := c.makers[mk.Origin]
+		if m == nil {
+			m = &maker{fn: mk.Func, origin: mk.Origin, what: mk.What}
+			c.makers[mk.Origin] = m
+		}
+		m.calls = append(m.calls, makerCall{call: call, caller: caller, helper: helper, scope: s})
 	}
-	m := c.makers[fn]
-	if m == nil {
-		f, _ := c.scope.Makes(fn)
-		m = &maker{fn: fn, origin: origin, what: f.What}
-		c.makers[fn] = m
-	}
-	m.calls = append(m.calls, makerCall{call: call, caller: caller, helper: helper, scope: s})
-	return true
+	return len(makers) > 0
 }
 
 // detachedFunc reports whether fn, or the declaration it is in, is marked
@@ -346,24 +326,16 @@ func (c *checker) reportValues(fn ast.Node, d ctxscope.Drop, s ctxscope.Scope) {
 	if d.Class.Recv {
 		msg := fmt.Sprintf("call of %s uses the component's lifetime context %s while %s is in scope, and %s reads context values (%s): the caller's values are lost; derive its context from %s, with context.WithoutCancel(%s) to outlive the caller",
 			callee, d.Class.What, s.Name, callee, d.Reads.What(), s.Name, s.Name)
-		c.r.Report(d.Call, msg, c.readerRelated(d)...)
+		c.r.Report(d.Call, msg, c.scope.ReaderRelated(d)...)
 		return
 	}
 	msg := fmt.Sprintf("call of %s gets a fresh root context (%s, %s) while %s is in scope, and %s reads context values (%s): the caller's values are lost; pass context.WithoutCancel(%s), or WithTimeout over it, to keep them",
 		callee, d.Class.Describe(), ctxscope.Why(d, s.Name), s.Name, callee, d.Reads.What(), s.Name)
-	opts := append(c.originRelated(d), c.readerRelated(d)...)
+	opts := append(c.originRelated(d), c.scope.ReaderRelated(d)...)
 	if f := c.fixes(fn, s, true, d); len(f) > 0 {
 		opts = append(opts, f[0]) // only WithoutCancel: passing ctx would add a cancellation the work must not have
 	}
 	c.r.Report(d.Call, msg, opts...)
-}
-
-// readerRelated points at the function that reads the context's values.
-func (c *checker) readerRelated(d ctxscope.Drop) []lintkit.Option {
-	if fn := lintkit.Callee(c.pass.TypesInfo, d.Call); fn != nil && fn.Pos().IsValid() {
-		return []lintkit.Option{lintkit.Related(fn.Pos(), fn.Pos(), lintkit.ShortName(fn, c.pass.Pkg)+" reads the context's values")}
-	}
-	return nil
 }
 
 func (c *checker) originRelated(d ctxscope.Drop) []lintkit.Option {
@@ -535,9 +507,12 @@ func (c *checker) fixes(fn ast.Node, s ctxscope.Scope, detachFirst bool, ds ...c
 		} else if !c.scope.Visible(s, o.Pos()) {
 			return nil
 		}
+		if !c.scope.Fits(s, o) {
+			return nil // the caller's context is of a type that does not fit there
+		}
 		e1, e2, ok := c.scope.RootEdits(o, name)
 		toCtx, toDetach = append(toCtx, e1), append(toDetach, e2)
-		detachOK = detachOK && ok
+		detachOK = detachOK && ok && c.scope.DetachFits(s, o) && lintkit.GoVersionAtLeast(c.pass, o.Pos(), "go1.21") // context.WithoutCancel
 	}
 	pass := lintkit.Fix("Pass "+name, append(slices.Clone(rename), toCtx...)...)
 	if s.Blank {

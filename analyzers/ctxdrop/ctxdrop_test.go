@@ -15,13 +15,13 @@ import (
 // standard library they import is analysed once.
 func TestScenarios(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), ctxdrop.Analyzer,
-		"basic", "negative", "provenance", "contexttypes", "carriers", "compat", "realbugs", "crosspkg/use", "generated", "suppress")
+		"basic", "negative", "provenance", "contexttypes", "clirun", "clictx", "clilib", "urfavectx", "urfaverun", "carriers", "compat", "realbugs", "crosspkg/use", "generated", "suppress")
 }
 
 // TestFixes applies the fixes; on golang.org/x/net/context, which has no
 // WithoutCancel, only "Pass ctx" is offered.
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ctxdrop.Analyzer, "fixes", "xnet", "fixcarrier")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), ctxdrop.Analyzer, "fixes", "xnet", "fixcarrier", "lookalike")
 }
 
 // TestChainRelated: a ctx-less helper's root is reported once, at the

@@ -6,8 +6,12 @@
 // ctxdrop: report calls that pass a root context while the caller has a context
 //
 // In a function that has the caller's context in scope (a context
-// parameter, named or not, of context.Context or of a type that implements
-// it; r.Context() of an *http.Request parameter, or x.Context() of any
+// parameter, named or not, of a type that implements context.Context,
+// decided by the type checker: context.Context, a defined interface over
+// it, a type parameter constrained by it, a framework's request context,
+// but not a type that merely has methods of those names, such as
+// urfave/cli v2's *cli.Context, whose Value takes a string; r.Context() of
+// an *http.Request parameter, or x.Context() of any
 // parameter x whose type has that method, such as a gRPC server stream or
 // a *tls.ClientHelloInfo, and c.Request().Context() of one that hands out
 // its request, such as echo.Context (not the testing types, not a
@@ -24,7 +28,13 @@
 //   - a function of this package with no context parameter that makes its
 //     own root context and is called from code that has one: once, at its
 //     root, with every such call (and the helper chain) as related
-//     positions, since the helper is where the fix goes. A call of such a
+//     positions, since the helper is where the fix goes; a function that
+//     reaches two roots (two helpers that each make one) is reported for
+//     each. A root the helper makes only when one of its parameters is
+//     its zero value (if name == "" { ... }, if opts == nil, an early
+//     return on the opposite test) is blamed only on callers that can meet
+//     that: they pass the zero value, or a value they have not tested; a
+//     non-empty constant, &T{...} or a checked value cannot. A call of such a
 //     helper of another package is reported once in the calling package,
 //     at its first call from code with a context, with the other calls as
 //     related positions (the fix is the helper's ctx parameter); a call of
@@ -37,14 +47,19 @@
 //     runs without the caller's context;
 //   - a context handed back with the work it came with and thrown away:
 //     _, req, ok := q.Read() (a queue's Read, a middleware's FromRequest),
-//     when the work then uses a root context. Kept (ctx, req, ok :=
+//     when the work then uses a root context; also from a call that takes
+//     a context to wait on and hands back another (a HandsBack fact:
+//     _, req, ok := q.Read(context.Background()), where Read returns the
+//     context the work was queued with). Kept (ctx, req, ok :=
 //     q.Read()), it is the function's caller context from there on;
 //   - work on a fresh root that rightly outlives the caller's cancellation
 //     (a lifetime context made here, a shutdown context made once ctx is
 //     done, a deferred cleanup) or the receiver's own lifetime context,
 //     when the work reads context values (ctx.Value, directly or through
 //     the functions it calls, across packages: a trace span, a logger, an
-//     identity): the caller's values are lost. Fix with
+//     identity; through an interface method, when an implementation in
+//     the module reads them, named in the message and as a related
+//     position): the caller's values are lost. Fix with
 //     context.WithoutCancel(ctx), or WithTimeout over it.
 //
 // This is the synchronous form of spawnctx: the work does not cross a
@@ -60,28 +75,49 @@
 // context.AfterFunc callback; a component's lifetime context, its cancel
 // kept by a long-lived owner (a field, a map or slice element of one, a
 // write through a pointer, a closure stored or returned as a closer, a
-// package-level context); all three only while the work reads no context
-// values. Also pprof.SetGoroutineLabels(context.Background()), which resets
+// package-level context; not a task value that carries its own cancel and
+// is handed off for one piece of work, sent on a channel, queued or handed
+// to a goroutine: its context is reported as a root the task carries); all
+// three only while the work reads no context values. Also pprof.SetGoroutineLabels(context.Background()), which resets
 // labels; a context carried inside another value
 // (http.NewRequestWithContext, then req.WithContext(ctx)); a root seeded
 // with the caller's values; a root handed to a parameter the callee
 // ignores (func f(_ context.Context)); helpers that make a root context
 // inside the standard library or another module, where there is no
 // context to pass; main, init and tests, which have no caller context; a
-// literal the function returns or stores, which belongs to whoever runs
-// it; spawned work, which spawnctx reports; a ctx-less background loop of
-// this package started on a goroutine of its own (go p.redial(), whose
-// body runs for { ... } until its component closes, or ranges over a
-// channel): the component's worker, which the starting call's context
-// would cancel.
+// command-line action (cobra's cmd.Context(), urfave/cli's c.Context)
+// whose package does not run its commands with a context it gives
+// (ExecuteContext, ExecuteContextC, SetContext, RunContext): under Execute
+// or Run the framework makes it with context.Background, and the action
+// is a root function, like main; a literal the function returns or
+// stores that captures none of its context, which belongs to whoever runs
+// it (one that captures the context and uses a root instead is checked
+// against it); spawned work, which spawnctx reports; a ctx-less
+// background loop of this package started on a goroutine of its own (go
+// p.redial(), whose body runs for { ... } until its component closes,
+// ranges over a channel or a ticker, or loops waiting on channels): the
+// component's worker, which the starting call's context would cancel. The
+// context parameter of an unexported function that every call in the
+// package hands a root or a lifetime context (a sweeper started by its
+// constructor) is not its caller's context: roots made there drop nothing.
+// A context detached by a module's own helper (a Detaches fact: it returns
+// context.WithoutCancel of its parameter, or a root seeded with its values)
+// counts as context.WithoutCancel's, and so does a root seeded by hand with
+// a value read from the caller's context, also through a type assertion
+// (tc, ok := ctx.Value(k).(*T)). if ctx.Err() == nil { ... } guards live
+// work: only its else branch runs once the context is done.
 //
 // Limits: variables assigned in a closure or through a pointer are not
 // followed (their provenance is unknown); func values held in variables,
 // fields or interfaces are not resolved; a root made more than one helper
 // below the called function is an implementation detail of that API and is
-// not reported, nor are the goroutines a helper starts or a root with a
-// deadline of its own whose work reads no context values (the helper
-// bounds its own work). The context-less variant of an API that delegates
+// not reported, nor are the background loops a helper starts (its
+// one-shot goroutines, a hook run once, a cleanup, are its work and are
+// reported like any) or a root with a deadline of its own whose work reads
+// no context values (the helper bounds its own work). A fix passes the
+// caller's context only where a value of its type fits (a parameter or
+// field it is assignable to, or a variable of the same type), and
+// context.WithoutCancel only in files of go1.21 or later. The context-less variant of an API that delegates
 // to its Context or WithContext variant (Query calling
 // QueryContext(context.Background(), ...)) is not reported itself: it is
 // documented to use a root context. A caller of the module being checked

@@ -46,7 +46,12 @@
 // It is offered only where the reset can be written: after a copy that is a
 // statement of its own (not in an if or switch header), for a field this
 // package can name (not an unexported field of another package) whose
-// zero value is nil (not a type parameter).
+// zero value is nil (not a type parameter), and only where the reset keeps
+// every other behaviour of the program: every reader of the field is in
+// view (it is unexported, or in package main) and none uses its value but
+// to compare it with nil or inside an if that has found it is not nil. A
+// goroutine that calls child.Record would panic on a reset Record: there
+// the finding comes without a fix.
 //
 // Self-bound fields, without annotations: a struct type whose constructor
 // (on a value it allocates) or method (on its receiver) sets a field to a

@@ -58,6 +58,8 @@ type checker struct {
 	// listed holds the statements of the function being checked that
 	// stand in a statement list: a fix may add a statement after them.
 	listed map[ast.Stmt]bool
+	// resetSafe caches resetOnlyChecked by field.
+	resetSafe map[*types.Var]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {

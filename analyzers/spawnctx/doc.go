@@ -27,7 +27,9 @@
 // an interface value or two types stays unresolved.
 //
 // At a spawn site in a function that has the caller's context in scope (a
-// context parameter, of context.Context or of a type that implements it, an
+// context parameter of a type that implements context.Context, decided by
+// the type checker (a defined interface over it and a constrained type
+// parameter included, a look-alike with methods of those names not), an
 // *http.Request parameter's r.Context() or x.Context() of another parameter
 // whose type has that method (a gRPC server stream) or hands out its
 // request (echo.Context), a context field of the receiver,
@@ -68,13 +70,21 @@
 // a shadowing ctx, cancel := context.WithCancel(context.Background()) is a
 // root, and re-deriving a value in place keeps its provenance. The check is
 // about the context actually passed, not whether the name ctx appears in
-// the closure. A goroutine that does no context work is silent.
+// the closure. A goroutine that does no context work is silent. The
+// context parameter of an unexported function that every call in the
+// package hands a root or a lifetime context is no caller's context, and a
+// command-line action whose package runs its commands without a context
+// (cobra's Execute, urfave/cli's Run) is a root function (see ctxdrop).
 //
 // spawnctx also reports a group context that is discarded,
 // g, _ := errgroup.WithContext(ctx): it is the only context that a failing
 // task cancels, so the other tasks run on to completion. It is silent when
 // no task can fail (every task a func literal of this function that returns
-// only nil, the group used only to call its methods). Two fixes: a plain
+// only nil, the group used only to call its methods), and when the
+// function goes on with the parent's context after Wait (outside the
+// tasks): that discard is the fix of g, ctx := errgroup.WithContext(ctx),
+// whose group context, cancelled when Wait returns, shadowed the parent's.
+// Two fixes: a plain
 // errgroup.Group, g := new(errgroup.Group), listed first because it keeps
 // the behaviour (it is offered only where dropping the context argument
 // leaves no variable or import unused); and binding the context,
@@ -94,8 +104,11 @@
 //
 // Accepted: the caller's ctx or anything derived from it inside the work;
 // context.WithoutCancel(ctx), the way to outlive the caller and keep its
-// values, and a root seeded with the caller's values
-// (context.WithValue(context.Background(), k, ctx.Value(k))); the ctx of
+// values, a module's own detach helper that does the same (a Detaches
+// fact: it returns WithoutCancel of its context, or a root seeded with its
+// values), and a root seeded with the caller's values
+// (context.WithValue(context.Background(), k, ctx.Value(k)), also through
+// a type assertion or a field of a value read from ctx); the ctx of
 // errgroup.WithContext(ctx); runctx.Go, runctx.Group.Go and
 // runctx.Pool.Submit, which hand the caller's context to the work; a root
 // made after the work observed ctx.Done() or ctx.Err() (graceful shutdown;
@@ -121,10 +134,13 @@
 // that API, not a parameter its caller can add, and is not reported. A
 // helper that makes a root context inside the standard library or another
 // module is not reported: there is no context to pass. A helper's own
-// goroutines, and a root with a deadline of its own whose work reads no
-// context values, are the helper's (a per-connection serve loop, a cleanup
-// after a failure), not its callers'. A variable assigned in a closure, or
-// through a pointer, is not followed.
+// background loops (a per-connection serve loop, a reaper on a ticker),
+// and a root with a deadline of its own whose work reads no context values,
+// are the helper's, not its callers'; its one-shot goroutines are its work
+// (ctxdrop reports a root there at the root, blamed on the callers). A
+// variable assigned in a closure, or through a pointer, is not followed.
+// A fix passes the caller's context only where a value of its type fits,
+// and context.WithoutCancel only in files of go1.21 or later.
 //
 // # Examples
 //

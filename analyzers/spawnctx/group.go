@@ -85,6 +85,12 @@ func (c *checker) group(file *ast.File, fd *ast.FuncDecl, stmt ast.Node, lhs []a
 	if c.cannotFail(fd, stmt, g, ctor) {
 		return // no failure to cancel on: the context would never be cancelled early
 	}
+	if c.parentAfterWait(fd, g, call.Args[0]) {
+		// The code after Wait must go on with the parent's context, not a
+		// group context cancelled when Wait returns: the discard is the
+		// fix of g, ctx := errgroup.WithContext(ctx), which shadowed it.
+		return
+	}
 	plain := lintkit.NamedOf(fn.Signature().Results().At(ctor.group).Type())
 	if plain == nil {
 		return
@@ -160,6 +166,52 @@ func (c *checker) cannotFail(fd *ast.FuncDecl, stmt ast.Node, g ast.Expr, ctor g
 		return !failing
 	})
 	return !failing && tasks > 0
+}
+
+// parentAfterWait reports whether the parent context parent (a variable)
+// is used after a call of g.Wait in fd's own code (not in a literal, such
+// as a task of another group): the function goes on with it once the
+// group is done.
+func (c *checker) parentAfterWait(fd *ast.FuncDecl, g, parent ast.Expr) bool {
+	info := c.pass.TypesInfo
+	gid, ok1 := ast.Unparen(g).(*ast.Ident)
+	pid, ok2 := ast.Unparen(parent).(*ast.Ident)
+	if !ok1 || !ok2 {
+		return false
+	}
+	group, pv := asVar(objOfIdent(info, gid)), asVar(info.Uses[pid])
+	if group == nil || pv == nil {
+		return false
+	}
+	wait := token.NoPos // the end of the first g.Wait()
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || wait.IsValid() {
+			return !wait.IsValid()
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Wait" {
+			if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[x] == group {
+				wait = call.End()
+			}
+		}
+		return true
+	})
+	if !wait.IsValid() {
+		return false
+	}
+	// A use in the function's own code, not in a literal (a task of
+	// another group).
+	used := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			used = used || n.Pos() > wait && info.Uses[n] == pv
+		}
+		return !used
+	})
+	return used
 }
 
 // returnsOnlyNil reports whether every return statement of lit (not of

@@ -63,16 +63,20 @@ func (c *checker) sharedWork(call *ast.CallExpr, fn *types.Func, lit *ast.FuncLi
 		case *ast.FuncLit:
 			return !c.scope.OwnsContext(n)
 		case *ast.CallExpr:
-			if callee := lintkit.Callee(c.pass.TypesInfo, n); callee != nil && lintkit.IsFunc(callee, "context", "WithoutCancel") {
-				return false // detached: keeps the values, not the cancellation
+			if callee := lintkit.Callee(c.pass.TypesInfo, n); callee != nil && (lintkit.IsFunc(callee, "context", "WithoutCancel") || c.scope.Detaches(callee)) {
+				return false // detached: keeps the values, not the cancellation (also a module's own detach helper)
 			}
-			for _, a := range n.Args {
+			var sig *types.Signature
+			if t := c.pass.TypesInfo.TypeOf(n.Fun); t != nil {
+				sig, _ = t.Underlying().(*types.Signature)
+			}
+			for i, a := range n.Args {
 				id, ok := ast.Unparen(a).(*ast.Ident)
 				if !ok {
 					continue
 				}
 				v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
-				if !ok || !lintkit.IsContextType(v.Type()) || lit.Pos() <= v.Pos() && v.Pos() < lit.End() {
+				if !ok || !lintkit.ImplementsContext(v.Type()) || lit.Pos() <= v.Pos() && v.Pos() < lit.End() {
 					continue // not a context captured from the caller
 				}
 				if c.scope.Classify(id).Kind != ctxscope.Caller {
@@ -82,7 +86,9 @@ func (c *checker) sharedWork(call *ast.CallExpr, fn *types.Func, lit *ast.FuncLi
 					first = id
 				}
 				e, ok := c.scope.DetachEdit(id.Pos(), id.End(), id.Name)
-				if !ok {
+				if !ok || sig == nil || !lintkit.IsContextType(lintkit.ParamType(sig, i)) || !lintkit.GoVersionAtLeast(c.pass, id.Pos(), "go1.21") {
+					// context.WithoutCancel (go1.21) gives a context.Context:
+					// only a parameter of that type takes it.
 					fixable = false
 					continue
 				}

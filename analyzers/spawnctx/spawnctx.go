@@ -183,6 +183,7 @@ func (c *checker) work(site *spawners.Site, s ctxscope.Scope) []finding {
 				f = c.rootFinding(site.Node, fmt.Sprintf("it is started with a fresh root context (%s, %s)", d.Class.Describe(), ctxscope.Why(d, "the caller's context")), d)
 			}
 			f.values = fmt.Sprintf("%s reads context values (%s)", callee, d.Reads.What())
+			f.related = append(f.related, c.scope.ReaderRelated(d)...)
 			out = append(out, f)
 		}
 	}
@@ -222,7 +223,7 @@ func (c *checker) work(site *spawners.Site, s ctxscope.Scope) []finding {
 		out = append(out, c.envFindings(w, enter)...)
 	default:
 		if fn := c.funcOf(w); fn != nil {
-			if f, ok := c.scope.Makes(fn); ok && !c.dirs.Has(fn, directives.Detach) && !c.makerHere(fn) {
+			if f, ok := c.scope.Makes(fn); ok && !c.dirs.Has(fn, directives.Detach) && !c.makerHere(fn) && c.scope.Reaches(site.Call, f) {
 				name := lintkit.ShortName(fn, c.pass.Pkg)
 				fd := finding{at: site.Node, what: fmt.Sprintf("it runs %s, which makes its own root context (%s),", name, f.Chain(c.pass.Pkg)), helper: name,
 					variant: variantName(fn, c.pass.Pkg)}
@@ -267,8 +268,7 @@ func merged(fs []finding) []finding {
 // makerHere reports whether fn's root is made in this package and fn has
 // no Context variant: ctxdrop reports it once, at the root.
 func (c *checker) makerHere(fn *types.Func) bool {
-	_, _, ok := c.scope.Maker(fn)
-	return ok && ctxscope.ContextVariant(fn) == nil
+	return len(c.scope.Makers(fn)) > 0 && ctxscope.ContextVariant(fn) == nil
 }
 
 // envFindings returns the identity reads of the process environment in the
@@ -332,11 +332,12 @@ func (c *checker) dropFinding(d ctxscope.Drop, s ctxscope.Scope) (finding, bool)
 		}
 		if d.Class.Recv {
 			f := finding{at: d.Call, what: fmt.Sprintf("it calls %s with the component's lifetime context %s", callee, d.Class.What),
-				values: fmt.Sprintf("%s reads context values (%s)", callee, d.Reads.What())}
+				values: fmt.Sprintf("%s reads context values (%s)", callee, d.Reads.What()), related: c.scope.ReaderRelated(d)}
 			return f, true
 		}
 		f := c.rootFinding(d.Call, fmt.Sprintf("it calls %s with a fresh root context (%s, %s)", callee, d.Class.Describe(), ctxscope.Why(d, "the caller's context")), d)
 		f.values = fmt.Sprintf("%s reads context values (%s)", callee, d.Reads.What())
+		f.related = append(f.related, c.scope.ReaderRelated(d)...)
 		return f, true
 	}
 	return c.rootFinding(d.Call, fmt.Sprintf("it calls %s with a root context (%s)", callee, d.Class.Describe()), d), true
@@ -362,10 +363,11 @@ func (c *checker) fixes(encl ast.Node, s ctxscope.Scope, f finding) []lintkit.Op
 		return nil
 	}
 	o := d.Class.Origin
-	if o == nil || d.Class.Via != nil || !c.scope.Visible(s, o.Pos()) {
+	if o == nil || d.Class.Via != nil || !c.scope.Visible(s, o.Pos()) || !c.scope.Fits(s, o) {
 		return nil
 	}
 	toCtx, toDetach, detachOK := c.scope.RootEdits(o, s.Name)
+	detachOK = detachOK && c.scope.DetachFits(s, o) && lintkit.GoVersionAtLeast(c.pass, o.Pos(), "go1.21") // context.WithoutCancel
 	detachFirst := c.order == "detach" || (c.order == "auto" && (d.Class.Deadline || d.Fresh()))
 	pass := lintkit.Fix("Pass "+s.Name+" to the spawned work", toCtx)
 	if !detachOK {

@@ -15,7 +15,7 @@ import (
 // standard library they import is analysed once.
 func TestScenarios(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), spawnctx.Analyzer,
-		"basic", "negative", "provenance", "crosspkg/use", "generated", "suppress", "config", "queue", "dynamic", "groupctx", "carriers", "realbugs")
+		"basic", "negative", "provenance", "crosspkg/use", "generated", "suppress", "config", "queue", "dynamic", "groupctx", "carriers", "realbugs", "ctxtypes", "lookalike")
 }
 
 func TestFixes(t *testing.T) {

@@ -11,6 +11,7 @@
 //	ctxbound -baseline=FILE packages           # only findings not in FILE
 //	go vet -vettool=$(command -v ctxbound) packages
 //	ctxbound help [check]                      # the checks and their docs
+//	ctxbound help directives                   # the //ctxbound: directives
 //
 // The default path is an x/tools multichecker over analyzers.All: -json
 // (the x/tools checker format), -fix, -diff, -c and the per-check flags
@@ -28,6 +29,7 @@ import (
 
 	"github.com/ctxbound/ctxbound/analyzers"
 	"github.com/ctxbound/ctxbound/cmd/internal/driver"
+	"github.com/ctxbound/ctxbound/passes/directives"
 )
 
 func main() { driver.Main(suite()) }
@@ -50,5 +52,6 @@ func suite() driver.Suite {
 		Checks:         checks,
 		Passes:         passes,
 		InformationURI: "https://github.com/ctxbound/ctxbound",
+		Topics:         map[string]string{"directives": directives.Help},
 	}
 }

@@ -199,9 +199,11 @@ func textLines(dir, out string) []string {
 	return lines
 }
 
-// checkText compares text output with the expectations; text does not
-// name the check, so it is matched by position and message.
-func checkText(t *testing.T, what, dir, out string, wants []want) {
+// checkText compares text output with the expectations. The standalone
+// driver names the check at the end of each line ("... (ctxdrop)"), as
+// staticcheck and golangci-lint do; go vet prints its own text without
+// it, so there a line is matched by position and message.
+func checkText(t *testing.T, what, dir, out string, wants []want, named bool) {
 	t.Helper()
 	var got []diag
 	for _, l := range textLines(dir, out) {
@@ -209,9 +211,18 @@ func checkText(t *testing.T, what, dir, out string, wants []want) {
 		parts := strings.SplitN(l, ": ", 2)
 		posn, msg := parts[0], parts[1]
 		name := ""
-		for _, w := range wants {
-			if w.posn == posn {
-				name = w.check
+		if named {
+			i := strings.LastIndex(msg, " (")
+			if i < 0 || !strings.HasSuffix(msg, ")") {
+				t.Errorf("%s: the line does not name its check: %s", what, l)
+				continue
+			}
+			msg, name = msg[:i], msg[i+2:len(msg)-1]
+		} else {
+			for _, w := range wants {
+				if w.posn == posn {
+					name = w.check
+				}
 			}
 		}
 		got = append(got, diag{name, posn, msg})
@@ -228,7 +239,7 @@ func TestVetTool(t *testing.T) {
 	if code != 1 {
 		t.Errorf("go vet: exit %d, want 1\n%s", code, stderr)
 	}
-	checkText(t, "go vet", dir, stderr, defaultWants())
+	checkText(t, "go vet", dir, stderr, defaultWants(), false)
 
 	// -json: the x/tools tree on standard output, and exit 0 with findings.
 	stdout, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, "-json", "./...")
@@ -286,6 +297,11 @@ func TestVetToolFix(t *testing.T) {
 	if !bytes.Equal(got, golden) {
 		t.Errorf("go vet -fix (exit %d): use/use.go is\n%s\nwant use/use.go.golden:\n%s\nstderr:\n%s", code, got, golden, stderr)
 	}
+	// The first fix is applied without a line of noise for each
+	// alternative (issue 21, item 9).
+	if strings.Contains(stderr, "ignoring alternative fix") {
+		t.Errorf("go vet -fix: %s", stderr)
+	}
 
 	// An analyzer flag of a check: -spawnctx.fix=detach lists the
 	// context.WithoutCancel(ctx) fix first, and only spawnctx runs.
@@ -307,11 +323,16 @@ func TestStandalone(t *testing.T) {
 	bin := ctxboundBin(t)
 	dir := module(t, "vet")
 
-	_, stderr, code := run(t, dir, bin, "./...")
-	if code != 3 {
-		t.Errorf("ctxbound ./...: exit %d, want 3\n%s", code, stderr)
+	// Text: findings on standard output, named by check, with paths
+	// relative to the working directory; exit 3.
+	out, stderr, code := run(t, dir, bin, "./...")
+	if code != 3 || stderr != "" {
+		t.Errorf("ctxbound ./...: exit %d, want 3\nstderr: %s", code, stderr)
 	}
-	checkText(t, "ctxbound", dir, stderr, defaultWants())
+	if strings.Contains(out, dir) {
+		t.Errorf("ctxbound ./...: absolute paths under the working directory:\n%s", out)
+	}
+	checkText(t, "ctxbound", dir, out, defaultWants(), true)
 
 	stdout, stderr, code := run(t, dir, bin, "-json", "./...")
 	if code != 0 {
@@ -356,10 +377,22 @@ func TestStandaloneFix(t *testing.T) {
 		t.Errorf("-fix -diff (exit %d) printed:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 
-	_, stderr, code = run(t, dir, bin, "-fix", "./...")
+	// With -diff, what it would leave is reported on standard error (the
+	// patch is standard output), and it exits 3 as -fix does.
+	if code != 3 || !strings.Contains(stderr, "(directive)") {
+		t.Errorf("-fix -diff: exit %d, want 3 and the findings it cannot fix on stderr:\n%s", code, stderr)
+	}
+
+	fixOut, stderr, code := run(t, dir, bin, "-fix", "./...")
 	got, _ := os.ReadFile(file)
 	if !bytes.Equal(got, golden) {
 		t.Errorf("-fix (exit %d): use/use.go is\n%s\nwant use/use.go.golden:\n%s\nstderr:\n%s", code, got, golden, stderr)
+	}
+	// What -fix could not fix is reported as a plain run then reports it,
+	// and it exits 3 (issue 21, item 9).
+	after, _, afterCode := run(t, dir, bin, "./...")
+	if code != 3 || afterCode != 3 || fixOut != after || !strings.Contains(fixOut, "(directive)") {
+		t.Errorf("-fix: exit %d, printed\n%s\nthen a plain run: exit %d, printed\n%s", code, fixOut, afterCode, after)
 	}
 }
 
@@ -405,6 +438,14 @@ func TestHelp(t *testing.T) {
 		if !strings.Contains(stdout, "    "+a.Name+" ") {
 			t.Errorf("help does not list %s:\n%s", a.Name, stdout)
 		}
+	}
+	if !strings.Contains(stdout, "'ctxbound help directives'") {
+		t.Errorf("help does not mention help directives:\n%s", stdout)
+	}
+	// help directives: the syntax of every verb (issue 21, item 9).
+	stdout, _, code = run(t, ".", bin, "help", "directives")
+	if code != 0 || !strings.Contains(stdout, "//ctxbound:<verb> [args] [-- <reason>]") || !strings.Contains(stdout, "\tfile-ignore <check>") {
+		t.Errorf("help directives: exit %d\n%s", code, stdout)
 	}
 	_, stderr, code := run(t, ".", bin, "help", "nosuch")
 	if code != 1 || !strings.Contains(stderr, `no check named "nosuch"`) {
@@ -522,11 +563,11 @@ func TestBaselineOfSuite(t *testing.T) {
 	if err := os.WriteFile(use, []byte(added), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, stderr, code = run(t, dir, bin, "-baseline="+file, "./...")
-	lines := textLines(dir, stderr)
+	stdout, stderr, code := run(t, dir, bin, "-baseline="+file, "./...")
+	lines := textLines(dir, stdout)
 	if code != 3 || len(lines) != 1 || !strings.HasPrefix(lines[0], "use/use.go:17:2: call of notify passes a root context (context.TODO)") ||
 		!strings.Contains(stderr, fmt.Sprintf("%d findings matched the baseline", len(defaultWants()))) {
-		t.Errorf("-baseline after moving dep's lines and adding one call: exit %d\n%s", code, stderr)
+		t.Errorf("-baseline after moving dep's lines and adding one call: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
 

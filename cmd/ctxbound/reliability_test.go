@@ -6,11 +6,15 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ctxbound/ctxbound/analyzers"
 )
 
 // TestFixKeepsCRLFAndBOM (repro 3): -fix edits two tokens of a CRLF file
@@ -56,7 +60,8 @@ const badConfigMsg = `json: unknown field "identity_keyz"`
 func TestBadConfigOnce(t *testing.T) {
 	bin := ctxboundBin(t)
 	dir := module(t, filepath.Join("reliability", "badconfig"))
-	want := "ctxbound: ctxbound config " + filepath.Join(dir, ".ctxbound.json") + ": " + badConfigMsg + "\n"
+	// One prefix for every configuration error, and where in the file.
+	want := "ctxbound config " + filepath.Join(dir, ".ctxbound.json") + ":1:2: " + badConfigMsg + "\n"
 	for _, args := range [][]string{{"./..."}, {"-json", "./..."}, {"-sarif", "./..."}, {"-fix", "./..."}, {"-baseline=b.json", "-write-baseline", "./..."}} {
 		_, stderr, code := run(t, dir, bin, args...)
 		if code != 1 || stderr != want {
@@ -75,7 +80,7 @@ func TestVetBadConfigEveryRun(t *testing.T) {
 	for i := range 3 {
 		_, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, "./p1")
 		// go vet shortens the paths it prints: ./.ctxbound.json.
-		if code == 0 || !strings.Contains(stderr, ".ctxbound.json: "+badConfigMsg) ||
+		if code == 0 || !strings.Contains(stderr, ".ctxbound.json:1:2: "+badConfigMsg) ||
 			strings.Contains(stderr, "failed prerequisites") || !strings.Contains(stderr, "shown on every run") {
 			t.Errorf("go vet run %d: exit %d\n%s", i+1, code, stderr)
 		}
@@ -200,11 +205,11 @@ func TestTags(t *testing.T) {
 	bin := ctxboundBin(t)
 	dir := module(t, filepath.Join("reliability", "tags"))
 	const finding = "i.go:7:31: call of helper passes a root context (context.TODO)"
-	if _, stderr, code := run(t, dir, bin, "./..."); code != 0 || strings.Contains(stderr, "i.go") {
-		t.Errorf("without -tags: exit %d\n%s", code, stderr)
+	if stdout, stderr, code := run(t, dir, bin, "./..."); code != 0 || strings.Contains(stdout+stderr, "i.go") {
+		t.Errorf("without -tags: exit %d\n%s%s", code, stdout, stderr)
 	}
-	if _, stderr, code := run(t, dir, bin, "-tags=integration", "./..."); code != 3 || !strings.Contains(stderr, finding) {
-		t.Errorf("-tags=integration: exit %d\n%s", code, stderr)
+	if stdout, stderr, code := run(t, dir, bin, "-tags=integration", "./..."); code != 3 || !strings.Contains(stdout, finding) {
+		t.Errorf("-tags=integration: exit %d\n%s%s", code, stdout, stderr)
 	}
 	stdout, stderr, code := run(t, dir, bin, "-sarif", "-tags=integration", "./...")
 	if code != 3 || !strings.Contains(stdout, `"uri": "i.go"`) {
@@ -225,8 +230,8 @@ func TestConfigLinks(t *testing.T) {
 	shared := filepath.Join(t.TempDir(), "shared.json")
 	os.WriteFile(shared, []byte(`{"identity_keys": ["AGENT_PROFILE"]}`), 0o644)
 	os.Symlink(shared, cfg)
-	if _, stderr, code := run(t, dir, bin, "./..."); code != 3 || !strings.Contains(stderr, "identity key AGENT_PROFILE") {
-		t.Errorf("a link to a good file: exit %d\n%s", code, stderr)
+	if stdout, stderr, code := run(t, dir, bin, "./..."); code != 3 || !strings.Contains(stdout, "identity key AGENT_PROFILE") {
+		t.Errorf("a link to a good file: exit %d\n%s%s", code, stdout, stderr)
 	}
 	for _, c := range []struct {
 		name  string
@@ -255,9 +260,9 @@ func TestOneFindingOnce(t *testing.T) {
 	dir := module(t, filepath.Join("reliability", "tags"))
 	os.WriteFile(filepath.Join(dir, "a_test.go"), []byte("package tags\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "b.go"), []byte("package tags\n\nimport \"context\"\n\nfunc B(ctx context.Context) { helper(context.TODO()) }\n"), 0o644)
-	_, stderr, _ := run(t, dir, bin, "./...")
-	if n := len(textLines(dir, stderr)); n != 1 {
-		t.Errorf("text: %d findings, want 1\n%s", n, stderr)
+	text, _, _ := run(t, dir, bin, "./...")
+	if n := len(textLines(dir, text)); n != 1 {
+		t.Errorf("text: %d findings, want 1\n%s", n, text)
 	}
 	stdout, _, _ := run(t, dir, bin, "-json", "./...")
 	if got := parseJSON(t, dir, stdout); len(got) != 1 {
@@ -271,4 +276,88 @@ func TestOneFindingOnce(t *testing.T) {
 	if len(log.Runs) != 1 || len(log.Runs[0].Results) != 1 {
 		t.Errorf("sarif: want 1 result\n%s", stdout)
 	}
+}
+
+// TestRootOutsideModule (issue 21, repro 1): a root of another module in a
+// module's .ctxbound.json is one error, before any package is analyzed
+// (not one per package), and it does not advise gluing the two module
+// paths together.
+func TestRootOutsideModule(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, filepath.Join("reliability", "rootoutside"))
+	want := "ctxbound config " + filepath.Join(dir, ".ctxbound.json") + `: root "example.com/other/..." is not in module example.com/demo, whose packages this file configures, so it matches none of them; a file configures the packages of its own module only: put this root in the .ctxbound.json of the module that holds it, or remove it` + "\n"
+	for _, args := range [][]string{{"./..."}, {"-json", "./..."}} {
+		stdout, stderr, code := run(t, dir, bin, args...)
+		if code != 1 || stderr != want || stdout != "" {
+			t.Errorf("ctxbound %q: exit %d, stdout %q, stderr\n%s\nwant exit 1 and exactly\n%s", args, code, stdout, stderr, want)
+		}
+	}
+}
+
+// TestGoListError (issue 21, repro 6): when go list cannot build what
+// the driver asks of it (here: go cannot create its work directory, as
+// TMPDIR is a file), its own error is shown, not "matched no packages".
+func TestGoListError(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, "vet")
+	notDir := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(notDir, nil, 0o644)
+	for _, args := range [][]string{{"-cache=off", "./..."}, {"-cache=off", "-json", "./..."}} {
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOWORK=off", "TMPDIR="+notDir)
+		out, err := cmd.CombinedOutput()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(string(out), "go list failed: go: creating work dir") || strings.Contains(string(out), "matched no packages") {
+			t.Errorf("ctxbound %q with TMPDIR a file: %v\n%s", args, err, out)
+		}
+	}
+}
+
+// TestEveryCheckOff (issue 21, repro 10): turning every check off is a
+// usage error, not a silent pass.
+func TestEveryCheckOff(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, "vet")
+	args := []string{"-cache=off"}
+	for _, a := range analyzers.Checks() {
+		args = append(args, "-"+a.Name+"=false")
+	}
+	_, stderr, code := run(t, dir, bin, append(args, "./...")...)
+	if code != 2 || !strings.Contains(stderr, "every check is turned off") {
+		t.Errorf("every check =false: exit %d\n%s", code, stderr)
+	}
+	// One left on is a run.
+	if _, stderr, code := run(t, dir, bin, append(args[:len(args)-1], "./...")...); code == 2 {
+		t.Errorf("all checks but one off: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestVetSeesConfig (issue 21, repro 8): under go vet, a changed
+// .ctxbound.json takes effect on the next run with no source change: it is
+// part of the tool's ID, which keys go vet's cache.
+func TestVetSeesConfig(t *testing.T) {
+	bin := ctxboundBin(t)
+	dir := module(t, filepath.Join("reliability", "vetconfig"))
+	cfg := filepath.Join(dir, ".ctxbound.json")
+	const finding = "os.Getenv reads identity key AGENT_PROFILE"
+	vet := func(step string, wantCode int, wantFinding bool) {
+		t.Helper()
+		_, stderr, code := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+		if code != wantCode || strings.Contains(stderr, finding) != wantFinding {
+			t.Errorf("%s: go vet exit %d, want %d, finding %v\n%s", step, code, wantCode, wantFinding, stderr)
+		}
+	}
+	vet("no configuration", 0, false)
+	os.WriteFile(cfg, []byte(`{"identity_keys": ["AGENT_PROFILE"]}`), 0o644)
+	vet("a configuration that makes AGENT_PROFILE an identity key", 1, true)
+	os.WriteFile(cfg, []byte(`{}`), 0o644)
+	vet("the configuration emptied", 0, false)
+	os.WriteFile(cfg, []byte(`{"identity_keys": ["AGENT_PROFILE"]}`), 0o644)
+	vet("the key again", 1, true)
+	os.Remove(cfg)
+	vet("the configuration removed", 0, false)
+	// A configuration in a package's folder counts too.
+	os.WriteFile(filepath.Join(dir, "p", ".ctxbound.json"), []byte(`{"identity_keys": ["AGENT_PROFILE"]}`), 0o644)
+	vet("a configuration in the package's folder", 1, true)
 }

@@ -1,11 +1,13 @@
-// Package fixtest checks that suggested fixes compile: it collects the
-// fixes a run of the suite reported, applies them byte-exactly (no
-// formatting, line endings and byte order mark kept), and type-checks the
-// package with the fixed files.
+// Package fixtest checks that suggested fixes keep programs working: it
+// collects the fixes a run of the suite reported, applies them
+// byte-exactly (no formatting, line endings and byte order mark kept), and
+// type-checks the package with the fixed files; in its behavioural mode
+// (Run) it runs the package's own tests with the fixed files overlaid.
 //
 // Its tests are the fix harness (every fix of every analyzer's testdata and
-// of the fixtures, alone and together) and the mutation fuzz target
-// (FuzzMutations). See docs/reliability.md.
+// of the fixtures, alone and together, type-checked: TestFixesCompile; and
+// tested: TestFixesBehave) and the mutation fuzz target (FuzzMutations).
+// See docs/reliability.md.
 package fixtest
 
 import (
@@ -202,7 +204,9 @@ func GraphImporter(pkg *packages.Package, roots []*packages.Package) Importer {
 
 // TypeCheck parses and type-checks the Go files of pkg, with the contents
 // of the files named in replaced instead of what is on disk, and returns
-// every error, the soft ones (unused variables and imports) included.
+// every error, the soft ones (unused variables and imports) included, and
+// every use of a standard library API newer than its file's Go version
+// (TooNew).
 func TypeCheck(pkg *packages.Package, replaced map[string][]byte, imp Importer) []error {
 	fset := token.NewFileSet()
 	var files []*ast.File
@@ -254,8 +258,9 @@ func TypeCheck(pkg *packages.Package, replaced map[string][]byte, imp Importer) 
 	if pkg.Module != nil && pkg.Module.GoVersion != "" {
 		conf.GoVersion = "go" + pkg.Module.GoVersion
 	}
-	conf.Check(pkg.PkgPath, fset, files, nil)
-	return errs
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, FileVersions: map[*ast.File]string{}}
+	conf.Check(pkg.PkgPath, fset, files, info)
+	return append(errs, TooNew(info, files)...)
 }
 
 type importerFunc func(path string) (*types.Package, error)

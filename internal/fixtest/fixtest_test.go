@@ -1,7 +1,11 @@
 package fixtest_test
 
 import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
 	"go/token"
+	"go/types"
 	"strings"
 	"testing"
 
@@ -91,6 +95,56 @@ func TestEndings(t *testing.T) {
 			t.Errorf("Endings(%q, %q) = %v, want nil", c.orig, c.fixed, err)
 		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
 			t.Errorf("Endings(%q, %q) = %v, want an error about %s", c.orig, c.fixed, err, c.err)
+		}
+	}
+}
+
+func TestStdSince(t *testing.T) {
+	src := `package p
+
+import (
+	"context"
+	"sync"
+)
+
+func f(ctx context.Context, m *sync.Map) {
+	_ = context.WithoutCancel(ctx)
+	_ = context.Background()
+	m.Swap(1, 2)
+	var c context.Context = ctx
+	_ = c.Done()
+}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		version string
+		want    []string
+	}{
+		{"go1.19", []string{"context.WithoutCancel requires go1.21", "sync.Map.Swap requires go1.20"}},
+		{"go1.20", []string{"context.WithoutCancel requires go1.21, and the file's Go version is go1.20"}},
+		{"go1.21", nil},
+		{"", nil}, // unknown: no promise
+	} {
+		info := &types.Info{Uses: map[*ast.Ident]types.Object{}, FileVersions: map[*ast.File]string{}}
+		if _, err := (&types.Config{GoVersion: c.version, Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range fixtest.TooNew(info, []*ast.File{f}) {
+			got = append(got, e.Error())
+		}
+		if len(got) != len(c.want) {
+			t.Errorf("%s: TooNew = %q, want %q", c.version, got, c.want)
+			continue
+		}
+		for i := range got {
+			if !strings.HasPrefix(got[i], c.want[i]) {
+				t.Errorf("%s: TooNew[%d] = %q, want prefix %q", c.version, i, got[i], c.want[i])
+			}
 		}
 	}
 }

@@ -81,6 +81,16 @@ func trees(t testing.TB, root string) []tree {
 			out = append(out, tree{name: name, dir: dir, gopath: true, patterns: pkgs})
 		}
 	}
+	// The harness's own module trees: code a fix must keep working in that
+	// no analyzer's testdata can hold (a module with an old go line).
+	mods, err := filepath.Glob(filepath.Join(root, "internal", "fixtest", "testdata", "trees", "*", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mod := range mods {
+		name, _ := filepath.Rel(root, filepath.Dir(mod))
+		out = append(out, tree{name: filepath.ToSlash(name), dir: filepath.Dir(mod), patterns: []string{"./..."}})
+	}
 	out = append(out,
 		tree{name: "fixtures", dir: filepath.Join(root, "fixtures"), patterns: []string{"./..."}},
 		// runctx: real code that makes every crossing right.

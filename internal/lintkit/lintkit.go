@@ -117,16 +117,6 @@ func ShortName(fn *types.Func, from *types.Package) string {
 	return name
 }
 
-// IsContextType reports whether t is context.Context.
-func IsContextType(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return false
-	}
-	o := n.Obj()
-	return o.Name() == "Context" && o.Pkg() != nil && o.Pkg().Path() == "context"
-}
-
 // ContextParams returns the indices of the parameters of sig whose type is
 // context.Context.
 func ContextParams(sig *types.Signature) []int {

@@ -15,10 +15,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -177,8 +179,8 @@ func run(pass *analysis.Pass) (any, error) {
 			return nil, err
 		}
 		if found && pass.Module != nil && pass.Module.Path != "" {
-			if err := checkRootsInModule(fc.Roots, pass.Module.Path); err != nil {
-				return nil, fmt.Errorf("ctxbound config %s: %v", file, err)
+			if err := CheckRootsInModule(file, fc, pass.Module.Path); err != nil {
+				return nil, err
 			}
 		}
 		c.merge(fc)
@@ -225,6 +227,12 @@ func packageDir(pass *analysis.Pass) string {
 // results use it to key them by the file's content.
 func FileFor(a *analysis.Analyzer, first string) string { return fileFor(&a.Flags, first) }
 
+// FlagFile returns the file the -config.file flag of a names, or "".
+func FlagFile(a *analysis.Analyzer) string {
+	_, file := fromFlags(&a.Flags)
+	return file
+}
+
 func fileFor(fs *flag.FlagSet, first string) string {
 	if _, file := fromFlags(fs); file != "" {
 		return file
@@ -254,11 +262,20 @@ func Find(dir string) string {
 	}
 }
 
+// Every error about a configuration file starts with one prefix,
+// "ctxbound config <file>: ", and one about a place in the JSON with
+// "ctxbound config <file>:<line>:<col>: ", so that editors and CI logs
+// link it and every driver shows it alike.
+
 // Load reads a configuration file strictly: unknown keys are an error.
 func Load(file string) (*Config, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
-		return nil, fmt.Errorf("ctxbound config: %v", err)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the file is named once, in the prefix
+		}
+		return nil, fmt.Errorf("ctxbound config %s: cannot read it: %v", file, err)
 	}
 	return Parse(file, data)
 }
@@ -269,10 +286,10 @@ func Parse(name string, data []byte) (*Config, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&c); err != nil {
-		return nil, fmt.Errorf("ctxbound config %s: %v", name, err)
+		return nil, fmt.Errorf("ctxbound config %s%s: %v", name, jsonPosition(data, err, dec), err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("ctxbound config %s: trailing data after the JSON object", name)
+		return nil, fmt.Errorf("ctxbound config %s%s: trailing data after the JSON object", name, lineCol(data, dec.InputOffset()))
 	}
 	if err := c.Validate(); err != nil {
 		return nil, fmt.Errorf("ctxbound config %s: %v", name, err)
@@ -387,4 +404,39 @@ func (c *Config) IsRootPackage(pkgPath string) bool {
 		}
 	}
 	return false
+}
+
+// jsonPosition is ":line:col" of a JSON decoding error: where the syntax
+// broke, where a value of the wrong type starts; for an unknown field
+// (which encoding/json reports without an offset), where the decoder
+// stopped, after the field's value.
+func jsonPosition(data []byte, err error, dec *json.Decoder) string {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		return lineCol(data, syntax.Offset)
+	case errors.As(err, &typ):
+		return lineCol(data, typ.Offset)
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return lineCol(data, int64(len(data)))
+	}
+	// json: unknown field "name": at the key, where it first appears as one.
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		if re, rerr := regexp.Compile(regexp.QuoteMeta(name) + `\s*:`); rerr == nil {
+			if loc := re.FindIndex(data); loc != nil {
+				return lineCol(data, int64(loc[0]))
+			}
+		}
+	}
+	return lineCol(data, dec.InputOffset())
+}
+
+// lineCol is ":line:col" (1-based, col in bytes) of byte offset off.
+func lineCol(data []byte, off int64) string {
+	off = min(max(off, 0), int64(len(data)))
+	before := data[:off]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := int(off) - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	return fmt.Sprintf(":%d:%d", line, col)
 }

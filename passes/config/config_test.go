@@ -159,3 +159,25 @@ func TestFlagValidation(t *testing.T) {
 		t.Errorf("a rejected value was kept: %q", v)
 	}
 }
+
+// TestParsePositions (issue 21, item 8): every error about a file has the
+// prefix "ctxbound config <file>:", and one about a place in the JSON its
+// line and column.
+func TestParsePositions(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"{\n  \"roots\": [\"a\",]\n}", `ctxbound config f.json:2:18: invalid character ']' looking for beginning of value`},
+		{"{\n  \"roots\": 3\n}", `ctxbound config f.json:2:13: json: cannot unmarshal number into Go struct field Config.roots of type []string`},
+		{"{\n  \"identity_keyz\": []\n}", `ctxbound config f.json:2:3: json: unknown field "identity_keyz"`},
+		{"{}\n{}", `ctxbound config f.json:2:2: trailing data after the JSON object`},
+		{"{\n  \"roots\": [", `ctxbound config f.json:2:13: unexpected EOF`},
+	} {
+		_, err := config.Parse("f.json", []byte(c.src))
+		if err == nil || err.Error() != c.want {
+			t.Errorf("Parse(%q) = %v\nwant %s", c.src, err, c.want)
+		}
+	}
+	_, err := config.Load(filepath.Join(t.TempDir(), "none.json"))
+	if err == nil || !strings.HasPrefix(err.Error(), "ctxbound config "+filepath.Join(filepath.Dir(err.Error()[len("ctxbound config "):]), "none.json")+": cannot read it: no such file or directory") {
+		t.Errorf("Load of a missing file: %v", err)
+	}
+}

@@ -38,16 +38,24 @@ func checkRoot(r string) error {
 	return nil
 }
 
-// checkRootsInModule reports the roots of a configuration file that lie
-// outside module modPath: the file configures the packages of that module
-// only (Find stops at go.mod), so such a root matches nothing; most often it
-// is an import path written relative to the module ("cmd/tool").
-func checkRootsInModule(roots []string, modPath string) error {
-	for _, r := range roots {
+// CheckRootsInModule reports the roots of the configuration file file (c,
+// as Load read it) that lie outside module modPath: the file configures
+// the packages of that module only (Find stops at go.mod), so such a root
+// matches nothing. Most often it is an import path written relative to the
+// module ("cmd/tool"), and the error says the full one; a root that names
+// another module ("example.com/other/...") belongs in that module's file.
+// Drivers call it once per file, before any package is analyzed.
+func CheckRootsInModule(file string, c *Config, modPath string) error {
+	for _, r := range c.Roots {
 		p := strings.TrimSuffix(r, "/...")
-		if p != modPath && !strings.HasPrefix(p, modPath+"/") {
-			return fmt.Errorf("root %q is not in module %s, whose packages this file configures, so it matches none of them; write the full import path, %s/%s", r, modPath, modPath, p)
+		if p == modPath || strings.HasPrefix(p, modPath+"/") {
+			continue
 		}
+		first, _, _ := strings.Cut(p, "/")
+		if strings.Contains(first, ".") {
+			return fmt.Errorf("ctxbound config %s: root %q is not in module %s, whose packages this file configures, so it matches none of them; a file configures the packages of its own module only: put this root in the .ctxbound.json of the module that holds it, or remove it", file, r, modPath)
+		}
+		return fmt.Errorf("ctxbound config %s: root %q is not in module %s, whose packages this file configures, so it matches none of them; write the full import path, %s/%s", file, r, modPath, modPath, r)
 	}
 	return nil
 }

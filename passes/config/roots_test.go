@@ -58,7 +58,11 @@ func TestRootsInModule(t *testing.T) {
 	}
 	for _, c := range []struct{ roots, err string }{
 		{`["cmd/tool"]`, `root "cmd/tool" is not in module example.com/roots, whose packages this file configures, so it matches none of them; write the full import path, example.com/roots/cmd/tool`},
-		{`["example.com/other/..."]`, `root "example.com/other/..." is not in module example.com/roots`},
+		// The root of another module: no suggestion to glue the two paths
+		// (issue 21, repro 1: "example.com/roots/example.com/other").
+		{`["example.com/other/..."]`, `root "example.com/other/..." is not in module example.com/roots, whose packages this file configures, so it matches none of them; a file configures the packages of its own module only: put this root in the .ctxbound.json of the module that holds it, or remove it`},
+		// A tree relative to the module: the suggestion keeps the /....
+		{`["cmd/..."]`, `write the full import path, example.com/roots/cmd/...`},
 		{`["example.com/roots/cmd/..."]`, ""},
 		{`["example.com/roots"]`, ""},
 	} {

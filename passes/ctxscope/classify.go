@@ -154,6 +154,22 @@ func (r *Result) classifyCall(call *ast.CallExpr, idx int, look func(*ast.Ident)
 		}
 		return c
 	}
+	if fn != nil {
+		// The context a call hands back with its work (a HandsBack fact:
+		// q.Read(ctx) returns the one the work was queued with) is the
+		// work's, whatever the context it was given to wait on.
+		if f, ok := r.hands[fn.Origin()]; ok && idx == f.Result {
+			return Class{Kind: Caller}
+		}
+		// A detach helper of the module (a Detaches fact): as WithoutCancel.
+		if f, ok := r.detach[fn.Origin()]; ok && f.Param < len(call.Args) && r.resultIsContext(call, idx) {
+			c := r.classifyExpr(call.Args[f.Param], -1, look)
+			if c.Kind == Caller {
+				c.Kind = Detached
+			}
+			return c
+		}
+	}
 	// A call that returns a context derives it from its context arguments.
 	var out Class
 	seen := false
@@ -301,7 +317,7 @@ func (r *Result) contextArgs(call *ast.CallExpr) []ast.Expr {
 	}
 	var args []ast.Expr
 	for i, a := range call.Args {
-		if p := paramType(sig, i); p != nil && r.ctx.is(p) {
+		if p := lintkit.ParamType(sig, i); p != nil && r.ctx.is(p) {
 			args = append(args, a)
 		}
 	}
@@ -313,25 +329,6 @@ func (r *Result) contextArgs(call *ast.CallExpr) []ast.Expr {
 		}
 	}
 	return args
-}
-
-// paramType returns the type of the parameter that receives argument i,
-// following a variadic parameter.
-func paramType(sig *types.Signature, i int) types.Type {
-	n := sig.Params().Len()
-	if n == 0 {
-		return nil
-	}
-	if sig.Variadic() && i >= n-1 {
-		if s, ok := sig.Params().At(n - 1).Type().(*types.Slice); ok {
-			return s.Elem()
-		}
-		return nil
-	}
-	if i >= n {
-		return nil
-	}
-	return sig.Params().At(i).Type()
 }
 
 // paramIndex returns the index of the parameter that receives argument i

@@ -3,12 +3,18 @@
 //
 // A context value used at a call is one of
 //
-//   - caller: the function's context parameter (named or _), r.Context() of
-//     an *http.Request parameter or x.Context() of another parameter whose
-//     type has that method (a gRPC server stream), a parameter whose type
-//     implements context.Context, a context field of a parameter, and
-//     anything derived from these (context.WithTimeout(ctx, d),
-//     errgroup.WithContext(ctx));
+//   - caller: the function's context parameter (named or _; of a type
+//     that implements context.Context, by types.Implements: a defined
+//     interface over it and a constrained type parameter too, a type with
+//     methods of those names but other signatures not), r.Context() of an
+//     *http.Request parameter or x.Context() of another parameter whose
+//     type has that method (a gRPC server stream), a context field of a
+//     parameter, and anything derived from these (context.WithTimeout(ctx,
+//     d), errgroup.WithContext(ctx)); but not the context parameter of an
+//     unexported function that every call in the package hands a root or
+//     a lifetime context (params.go: a lifetime context there), nor a
+//     command-line action's context when its package does not run its
+//     commands with one (cli.go: the action is a root function);
 //   - detached: context.WithoutCancel of a caller value, or a root seeded
 //     with the caller's values (context.WithValue(context.Background(), k,
 //     ctx.Value(k)));
@@ -38,12 +44,19 @@
 // cancelled (after <-ctx.Done(), inside case <-ctx.Done(): or if
 // ctx.Err() != nil {, after the function's own cancel()).
 //
-// It exports three facts: ReturnsRoot (a function whose context result is
+// It exports four facts: ReturnsRoot (a function whose context result is
 // always a root), MakesRoot (a function of the module with no context in
 // scope that makes a root context and uses it itself, directly or through
 // one helper of the module: its callers cannot pass their context through
-// it) and ReadsValues (a function that reads the values of one of its
-// context parameters: ctx.Value, or handing it to a function that does).
+// it), ReadsValues (a function that reads the values of one of its
+// context parameters: ctx.Value, or handing it to a function that does)
+// and Detaches (a function that returns its context parameter detached:
+// context.WithoutCancel of it, or a root seeded with its values, a
+// module's own detach helper: its result is detached wherever
+// WithoutCancel's is), and HandsBack (a function that takes a context and
+// returns, with some work, a context not derived from it: a queue's
+// Read(ctx) that blocks on ctx and hands back the context the work was
+// queued with).
 // Work on a fresh root that calls a function with ReadsValues loses the
 // caller's values, the seeds' bug.
 package ctxscope
@@ -72,7 +85,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        lintkit.Safe(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(MakesRoot), new(ReturnsRoot), new(ReadsValues)},
+	FactTypes:  []analysis.Fact{new(MakesRoot), new(ReturnsRoot), new(ReadsValues), new(Detaches), new(HandsBack)},
 }
 
 // A Kind is the provenance of a context value.
@@ -163,6 +176,13 @@ type Result struct {
 	taint    map[*types.Var][]*ast.Ident
 
 	returnedVars map[*types.Var]bool // see funcInfo.returned
+	// cliRuns are the command-line frameworks (by package path) whose
+	// commands this package runs with a context it gives (cli.go).
+	cliRuns map[string]bool
+	// notCaller are the context parameters that every call in the package
+	// hands a root or a lifetime context (params.go): a lifetime context
+	// inside their function, not its caller scope.
+	notCaller map[*types.Var]bool
 
 	pkgMemo map[*types.Var]Class
 	pkgBusy map[*types.Var]bool
@@ -171,9 +191,17 @@ type Result struct {
 	flows map[*funcInfo]*flowResult
 
 	makes   map[types.Object]*MakesRoot
-	makesAt map[types.Object]makesAt
+	makesAt map[types.Object][]makesAt // every root cause of a MakesRoot function of this package, the fact's first
 	returns map[types.Object]*ReturnsRoot
 	reads   map[types.Object]*ReadsValues
+	detach  map[types.Object]*Detaches
+	hands   map[types.Object]*HandsBack
+
+	ifaceMemo map[ifaceKey]ifaceRead // ifaceReads, by interface method and parameter
+
+	// pending are the calls that take a context and return one with some
+	// work, recorded as hand-backs once the HandsBack facts are known.
+	pending []pendingHandBack
 }
 
 // value is one value assigned to a variable: the idx'th result of expr
@@ -199,7 +227,9 @@ type funcInfo struct {
 	ctxParams []*types.Var
 	reqParams []*types.Var
 	reqPaths  []string
+	reqTypes  []types.Type // the type of each carrier's context (reqPaths' value)
 	blank     bool
+	blankType types.Type
 	// recv is the receiver and ctxFields its context field, when it has
 	// exactly one (FuncDecl only).
 	recv      *types.Var
@@ -245,12 +275,16 @@ func run(pass *analysis.Pass) (any, error) {
 		pkgMemo:  map[*types.Var]Class{},
 
 		returnedVars: map[*types.Var]bool{},
+		cliRuns:      map[string]bool{},
 		pkgBusy:      map[*types.Var]bool{},
 		flows:        map[*funcInfo]*flowResult{},
 		makes:        lintkit.ObjectFacts[*MakesRoot](pass),
-		makesAt:      map[types.Object]makesAt{},
+		makesAt:      map[types.Object][]makesAt{},
 		returns:      lintkit.ObjectFacts[*ReturnsRoot](pass),
 		reads:        lintkit.ObjectFacts[*ReadsValues](pass),
+		detach:       lintkit.ObjectFacts[*Detaches](pass),
+		hands:        lintkit.ObjectFacts[*HandsBack](pass),
+		ifaceMemo:    map[ifaceKey]ifaceRead{},
 	}
 	if pass.Module != nil {
 		r.module = pass.Module.Path
@@ -261,6 +295,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r.index()
 	r.computeFacts()
+	r.computeParams()
 	return r, nil
 }
 
@@ -312,7 +347,7 @@ func (r *Result) newFunc(n ast.Node, parent *funcInfo) *funcInfo {
 	for _, field := range ftype.Params.List {
 		if len(field.Names) == 0 {
 			if t := info.TypeOf(field.Type); t != nil && r.ctx.is(t) {
-				fi.blank = true
+				fi.blank, fi.blankType = true, t
 			}
 			continue
 		}
@@ -330,16 +365,19 @@ func (r *Result) newFunc(n ast.Node, parent *funcInfo) *funcInfo {
 			switch {
 			case r.ctx.like(v.Type()):
 				if v.Name() == "_" {
-					fi.blank = fi.blank || r.ctx.is(v.Type())
+					if r.ctx.is(v.Type()) {
+						fi.blank, fi.blankType = true, v.Type()
+					}
 					continue
 				}
 				fi.ctxParams = append(fi.ctxParams, v)
 				r.params[v] = true
 				r.declare(v, fi)
 			case v.Name() != "_" && !returnsType(fi.sig, v.Type()) && (!helper || isHTTPRequest(v.Type())):
-				if path, ok := r.carrierPath(v.Type()); ok {
+				if path, t, ok := r.carrierPath(v.Type()); ok {
 					fi.reqParams = append(fi.reqParams, v)
 					fi.reqPaths = append(fi.reqPaths, path)
+					fi.reqTypes = append(fi.reqTypes, t)
 				}
 			}
 		}
@@ -367,46 +405,6 @@ func (r *Result) declare(v *types.Var, fi *funcInfo) {
 	r.declared[fi] = append(r.declared[fi], v)
 }
 
-// implementsContext reports whether t (not an interface other than
-// context.Context) has the methods of context.Context.
-func implementsContext(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	if _, ok := t.Underlying().(*types.Interface); ok {
-		return false // context.Context itself, or a configured interface: is
-	}
-	// Most types cannot have the four methods: reject them before the
-	// method set, which is costly.
-	n := lintkit.NamedOf(t)
-	if n == nil {
-		return false
-	}
-	if st, ok := n.Underlying().(*types.Struct); !ok || !hasEmbedded(st) {
-		if n.NumMethods() < 4 {
-			return false
-		}
-	}
-	// Deadline first: few types have one. A method set is built only for
-	// the few that have all four names.
-	for _, name := range []string{"Deadline", "Done", "Err", "Value"} {
-		obj, _, _ := types.LookupFieldOrMethod(t, false, nil, name)
-		if _, ok := obj.(*types.Func); !ok {
-			return false
-		}
-	}
-	return true
-}
-
-func hasEmbedded(st *types.Struct) bool {
-	for i := range st.NumFields() {
-		if st.Field(i).Embedded() {
-			return true
-		}
-	}
-	return false
-}
-
 func isHTTPRequest(t types.Type) bool {
 	p, ok := types.Unalias(t).(*types.Pointer)
 	if !ok {
@@ -417,7 +415,8 @@ func isHTTPRequest(t types.Type) bool {
 }
 
 // carrierPath returns how a parameter of type t hands the function its
-// caller's context, as the text that follows the parameter's name:
+// caller's context, as the text that follows the parameter's name, and
+// the type of that context:
 // ".Context()" for an *http.Request (r.Context()), a gRPC server stream
 // (stream.Context()), a TLS handshake's *tls.ClientHelloInfo, any type with
 // an exported method Context() returning a context; ".Request().Context()"
@@ -426,24 +425,28 @@ func isHTTPRequest(t types.Type) bool {
 // followed: an *http.Response's Request may be nil. The testing types
 // carry none: a test is a root, and a helper that takes t may make its own
 // context.
-func (r *Result) carrierPath(t types.Type) (string, bool) {
+func (r *Result) carrierPath(t types.Type) (string, types.Type, bool) {
 	if isHTTPRequest(t) {
-		return ".Context()", true
+		return ".Context()", requestContext(t), true
 	}
 	if t == nil || r.ctx.like(t) {
-		return "", false
+		return "", nil, false
 	}
 	if isTestingType(t) {
-		return "", false
+		return "", nil, false
 	}
 	if res := nullary(t, "Context"); res != nil && r.ctx.like(res) {
-		return ".Context()", true
+		return ".Context()", res, true
 	}
 	if res := nullary(t, "Request"); res != nil && isHTTPRequest(res) {
-		return ".Request().Context()", true
+		return ".Request().Context()", requestContext(res), true
 	}
-	return "", false
+	return cliCarrier(t) // urfave/cli's c.Context
 }
+
+// requestContext returns the result type of (*http.Request).Context,
+// context.Context, for the request type req.
+func requestContext(req types.Type) types.Type { return nullary(req, "Context") }
 
 // takesTesting reports whether sig has a parameter of a type of package
 // testing (*testing.T, testing.TB, ...): a test helper.
@@ -525,6 +528,9 @@ type Scope struct {
 	// Var is the variable Name starts with (the parameter, request or
 	// receiver), to check that a fix may use the name.
 	Var *types.Var
+	// Type is the type of the context Name denotes: a fix puts it only
+	// where a value of that type fits (Result.Fits).
+	Type types.Type
 	// Blank: the function's only context parameter is _ or unnamed.
 	Blank bool
 	// Field: the context is a field of the receiver (s.ctx), the
@@ -540,32 +546,85 @@ type Scope struct {
 
 // CallerScope returns the caller's context in scope in the function or
 // literal n: its own, or that of the function that made n, unless n is a
-// literal that is returned, stored or sent (it belongs to whoever runs it).
+// literal that is returned, stored or sent and captures no context of its
+// maker (it belongs to whoever runs it).
 // spawned asks for work started on another goroutine: an unnamed context
 // parameter does not bind that work (a component's Start(_
 // context.Context) may be told by its framework not to keep it).
 func (r *Result) CallerScope(n ast.Node, spawned bool) (Scope, bool) {
 	for fi := r.fn(n); fi != nil; fi = fi.parent {
 		switch {
-		case len(fi.ctxParams) > 0:
-			v := fi.ctxParams[0]
-			return Scope{Name: v.Name(), Var: v, Func: fi.node}, true
-		case len(fi.reqParams) > 0:
-			v := fi.reqParams[0]
-			return Scope{Name: v.Name() + fi.reqPaths[0], Var: v, Func: fi.node}, true
+		case r.callerParam(fi) != nil:
+			v := r.callerParam(fi)
+			return Scope{Name: v.Name(), Var: v, Type: v.Type(), Func: fi.node}, true
+		case r.carrierParam(fi) >= 0:
+			i := r.carrierParam(fi)
+			v := fi.reqParams[i]
+			return Scope{Name: v.Name() + fi.reqPaths[i], Var: v, Type: fi.reqTypes[i], Func: fi.node}, true
 		case len(fi.ctxFields) > 0:
-			return Scope{Name: fi.recv.Name() + "." + fi.ctxFields[0].Name(), Var: fi.recv, Func: fi.node, Field: true}, true
+			f := fi.ctxFields[0]
+			return Scope{Name: fi.recv.Name() + "." + f.Name(), Var: fi.recv, Type: f.Type(), Func: fi.node, Field: true}, true
 		case fi.blank && !spawned:
-			return Scope{Blank: true, Func: fi.node}, true
+			return Scope{Blank: true, Type: fi.blankType, Func: fi.node}, true
 		case fi.returned != nil && !r.returnsRootCall(fi.returnedBy):
 			v := fi.returned
-			return Scope{Name: v.Name(), Var: v, Func: fi.node, From: v.Pos()}, true
+			return Scope{Name: v.Name(), Var: v, Type: v.Type(), Func: fi.node, From: v.Pos()}, true
 		}
-		if fi.detached {
+		if fi.detached && !r.capturesContext(fi) {
 			break
 		}
 	}
 	return Scope{}, false
+}
+
+// capturesContext reports whether the literal fi uses a context (or a
+// carrier of one: a request, a stream) of an enclosing function: a
+// literal returned, stored or sent that has no context parameter of its
+// own but captures its maker's context is checked against that context
+// (it chose a root over the context it holds); one that captures none
+// belongs to whoever runs it.
+func (r *Result) capturesContext(fi *funcInfo) bool {
+	info := r.pass.TypesInfo
+	lit := fi.node
+	return lintkit.Any(fi.body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || v.IsField() || isPkgVar(v) || lit.Pos() <= v.Pos() && v.Pos() < lit.End() {
+			return false
+		}
+		if r.ctx.like(v.Type()) {
+			return true
+		}
+		_, _, carrier := r.carrierPath(v.Type())
+		return carrier && r.anyParam[v]
+	})
+}
+
+// callerParam returns the first context parameter of fi that may be its
+// caller's context (not one every call hands a root or a lifetime context),
+// or nil.
+func (r *Result) callerParam(fi *funcInfo) *types.Var {
+	for _, v := range fi.ctxParams {
+		if !r.notCaller[v] {
+			return v
+		}
+	}
+	return nil
+}
+
+// carrierParam returns the index in fi.reqParams of the first parameter
+// that carries its caller's context (not a command line's own root:
+// cli.go), or -1.
+func (r *Result) carrierParam(fi *funcInfo) int {
+	for i, v := range fi.reqParams {
+		if !r.cliRoot(v) {
+			return i
+		}
+	}
+	return -1
 }
 
 // returnsRootCall reports whether call's callee returns a root context (a

@@ -21,6 +21,11 @@ func (c contextTypes) is(t types.Type) bool {
 	if lintkit.IsContextType(t) {
 		return true
 	}
+	return c.configured(t)
+}
+
+// configured reports whether t is a configured context type.
+func (c contextTypes) configured(t types.Type) bool {
 	if c.cfg == nil || len(c.cfg.ContextTypes) == 0 {
 		return false
 	}
@@ -33,7 +38,7 @@ func (c contextTypes) is(t types.Type) bool {
 
 // like reports whether a value of type t is a context: is, or a type that
 // implements context.Context.
-func (c contextTypes) like(t types.Type) bool { return c.is(t) || implementsContext(t) }
+func (c contextTypes) like(t types.Type) bool { return c.is(t) || lintkit.ImplementsContext(t) }
 
 // root reports whether fn makes a root context: context.Background or
 // context.TODO (of package context or golang.org/x/net/context), or a

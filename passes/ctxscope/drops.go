@@ -3,6 +3,7 @@ package ctxscope
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
@@ -36,6 +37,9 @@ type Drop struct {
 	// loses the caller's values (trace, session) although it may rightly
 	// outlive the caller's cancellation.
 	Reads *ReadsValues
+	// Reader is the function that reads them: the callee, or for a call of
+	// an interface method, the implementation whose fact says so.
+	Reader *types.Func
 	// Returned: the call's result is returned, so the root travels inside a
 	// value its caller may rebind (http.NewRequestWithContext, then
 	// req.WithContext).
@@ -80,6 +84,9 @@ func (r *Result) callDrops(call *ast.CallExpr, seen map[*ast.CallExpr]bool, drop
 	fn := lintkit.Callee(info, call)
 	if fn != nil {
 		if f, ok := r.Makes(fn); ok {
+			if ok, _ := r.meets(call, f.ZeroParams, nil); !ok {
+				return drops // the helper's root is behind a condition this call cannot meet
+			}
 			d := Drop{Call: call, Helper: fn, Fact: f}
 			d.Exempt = r.exempt(nil, call, fn)
 			return append(drops, d)
@@ -93,7 +100,7 @@ func (r *Result) callDrops(call *ast.CallExpr, seen map[*ast.CallExpr]bool, drop
 		if sig == nil {
 			break
 		}
-		if p := paramType(sig, i); p == nil || !r.ctx.is(p) {
+		if p := lintkit.ParamType(sig, i); p == nil || !r.ctx.is(p) {
 			continue
 		}
 		if fn != nil && ignores(fn.Signature(), paramIndex(sig, i)) {
@@ -112,7 +119,7 @@ func (r *Result) callDrops(call *ast.CallExpr, seen map[*ast.CallExpr]bool, drop
 		// server's: only one made here, or the receiver's own used while
 		// the caller's context is in scope, loses the caller's values.
 		if (d.Fresh() || d.Exempt == "" && c.Deadline) && (c.Kind != Lifetime || c.Recv || r.sameRoot(c.Origin, call)) {
-			d.Reads = r.readsArg(call, fn, paramIndex(sig, i))
+			d.Reads, d.Reader = r.readsArg(call, fn, paramIndex(sig, i))
 		}
 		d.Returned = r.returned(call)
 		drops = append(drops, d)
@@ -173,16 +180,103 @@ func (r *Result) exempt(c *Class, call *ast.CallExpr, fn *types.Func) string {
 }
 
 // readsArg returns the ReadsValues fact of fn if it reads the values of its
-// parameter i, or nil.
-func (r *Result) readsArg(call *ast.CallExpr, fn *types.Func, i int) *ReadsValues {
+// parameter i, and fn; for a call of an interface method (fn nil), the
+// fact of an implementation that does (ifaceReads). Else nil.
+func (r *Result) readsArg(call *ast.CallExpr, fn *types.Func, i int) (*ReadsValues, *types.Func) {
 	if fn == nil {
-		return nil
+		if m := lintkit.InterfaceCallee(r.pass.TypesInfo, call); m != nil {
+			return r.ifaceReads(m, i)
+		}
+		return nil, nil
 	}
 	f, ok := r.reads[fn.Origin()]
 	if !ok || !f.Reads(i) {
-		return nil
+		return nil, nil
 	}
-	return f
+	return f, fn
+}
+
+// ifaceReads returns, for the interface method m, the ReadsValues fact of
+// an implementation that reads the values of its parameter i, and that
+// implementation: a method of the same name, with a fact (of this package
+// or, through facts, of a package of the same module it imports), whose
+// receiver type implements m's interface. The module bounds it: a
+// dependency's type that implements a common method (Handle, Log) is not
+// known to be the one the program uses. The first by package path and
+// name is named; none when no fact shows one.
+func (r *Result) ifaceReads(m *types.Func, i int) (*ReadsValues, *types.Func) {
+	key := ifaceKey{m, i}
+	r.mu.Lock()
+	c, ok := r.ifaceMemo[key]
+	r.mu.Unlock()
+	if ok {
+		return c.f, c.impl
+	}
+	var best *types.Func
+	var bestFact *ReadsValues
+	if iface, ok := m.Signature().Recv().Type().Underlying().(*types.Interface); ok {
+		for obj, f := range r.reads {
+			fn, ok := obj.(*types.Func)
+			if !ok || fn.Name() != m.Name() || !f.Reads(i) || fn.Pkg() == nil {
+				continue
+			}
+			if !r.inModule(fn.Pkg()) {
+				continue // a dependency's implementation: the program may never use it as m's
+			}
+			recv := fn.Signature().Recv()
+			if recv == nil || types.IsInterface(recv.Type()) || !types.Implements(recv.Type(), iface) {
+				continue
+			}
+			if best == nil || fn.Pkg().Path() < best.Pkg().Path() ||
+				fn.Pkg().Path() == best.Pkg().Path() && lintkit.ShortName(fn, nil) < lintkit.ShortName(best, nil) {
+				best, bestFact = fn, f
+			}
+		}
+	}
+	var out *ReadsValues
+	if best != nil {
+		out = &ReadsValues{Params: []int{i}, Via: lintkit.ShortName(best, r.pass.Pkg)}
+		if bestFact.Via != "" {
+			out.Via += ", through " + bestFact.Via
+		}
+	}
+	r.mu.Lock()
+	r.ifaceMemo[key] = ifaceRead{out, best}
+	r.mu.Unlock()
+	return out, best
+}
+
+// ReaderRelated points at the function that reads the context's values
+// of a drop that loses them: the callee, or the implementation of the
+// interface method called.
+func (r *Result) ReaderRelated(d Drop) []lintkit.Option {
+	if fn := d.Reader; fn != nil && fn.Pos().IsValid() {
+		return []lintkit.Option{lintkit.Related(fn.Pos(), fn.Pos(), lintkit.ShortName(fn, r.pass.Pkg)+" reads the context's values")}
+	}
+	return nil
+}
+
+// inModule reports whether pkg is the package being checked or a package
+// of its module.
+func (r *Result) inModule(pkg *types.Package) bool {
+	if pkg == r.pass.Pkg {
+		return true
+	}
+	if r.module == "" {
+		return false
+	}
+	p := pkg.Path()
+	return p == r.module || strings.HasPrefix(p, r.module+"/")
+}
+
+type ifaceKey struct {
+	m *types.Func
+	i int
+}
+
+type ifaceRead struct {
+	f    *ReadsValues
+	impl *types.Func
 }
 
 // returned reports whether the result of call carries the root context out
@@ -217,7 +311,9 @@ func (r *Result) compat(call *ast.CallExpr, fn *types.Func) bool {
 }
 
 // carrier reports whether t (or a result of the tuple t) is a value that
-// carries a context: it has a Context() or WithContext method.
+// carries a context: it has a method Context() returning a context, or a
+// method WithContext taking one (an *http.Request, a client's request
+// builder). The methods' signatures decide, not their names alone.
 func (r *Result) carrier(t types.Type) bool {
 	if t == nil {
 		return false
@@ -230,12 +326,13 @@ func (r *Result) carrier(t types.Type) bool {
 		}
 		return false
 	}
-	for _, name := range []string{"Context", "WithContext"} {
-		if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name); obj != nil {
-			if _, ok := obj.(*types.Func); ok {
-				return true
-			}
-		}
+	if res := nullary(t, "Context"); res != nil && r.ctx.like(res) {
+		return true
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "WithContext")
+	if fn, ok := obj.(*types.Func); ok {
+		sig := fn.Signature()
+		return sig.Params().Len() == 1 && r.ctx.is(sig.Params().At(0).Type()) && sig.Results().Len() >= 1
 	}
 	return false
 }
@@ -289,13 +386,13 @@ func (r *Result) Foreign(c Class, s Scope) bool {
 	return !ok
 }
 
-// SameStatement reports whether the roots of a and b were made in one
-// statement (newGRPCContext(context.Background(), ..., retry(context.Background()))):
-// one decision of the code, one root cause.
-func (r *Result) SameStatement(a, b Class) bool {
-	if a.Origin == nil || b.Origin == nil {
-		return false
+// RootStatement returns the statement in which the root of c was made, or
+// nil: roots made in one statement (newGRPCContext(context.Background(),
+// ..., retry(context.Background()))) are one decision of the code, one
+// root cause.
+func (r *Result) RootStatement(c Class) ast.Stmt {
+	if c.Origin == nil {
+		return nil
 	}
-	sa, ok := r.rootStmt[a.Origin]
-	return ok && sa == r.rootStmt[b.Origin]
+	return r.rootStmt[c.Origin]
 }

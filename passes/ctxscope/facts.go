@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
@@ -49,6 +50,11 @@ type MakesRoot struct {
 	// (logonly.go). Its own package hears of it; callers in other packages
 	// are not told to give it a ctx parameter for a log line.
 	LogOnly bool
+	// ZeroParams: the root is made only when these parameters (indices)
+	// are their zero value (if name == "" { ... }: guards.go); a caller
+	// that cannot meet that (it passes a non-empty constant, or a value it
+	// tested) is not blamed.
+	ZeroParams []int
 }
 
 // A Step is one helper of a MakesRoot chain: the call of function Name
@@ -85,6 +91,42 @@ func (f *MakesRoot) chain(from *types.Package, positions bool) string {
 	return "through " + strings.Join(steps, ", ") + ": " + s
 }
 
+// Detaches is the fact of a function that returns its context parameter
+// Param detached from the caller's cancellation but with its values: every
+// context it returns is context.WithoutCancel of it, or a root seeded with
+// its values (trace.ContextWithSpan(context.Background(),
+// trace.SpanFromContext(ctx)), a logger copied over). Its result is
+// detached wherever WithoutCancel's is: spawned work, shared work, drops.
+type Detaches struct {
+	Param int
+}
+
+// AFact marks Detaches as a fact.
+func (*Detaches) AFact() {}
+
+func (f *Detaches) String() string { return fmt.Sprintf("detaches ctx %d", f.Param) }
+
+// Detaches reports whether fn returns its context parameter detached (a
+// Detaches fact), from this package or another.
+func (r *Result) Detaches(fn *types.Func) bool {
+	_, ok := r.detach[fn.Origin()]
+	return ok
+}
+
+// HandsBack is the fact of a function that takes a context and returns,
+// among its results, a context of another provenance at index Result,
+// with some work: a queue's Read(ctx) that blocks on ctx and hands back
+// the context the work was queued with. The context it returns is the
+// work's: discarding it while the work goes on with a root drops it.
+type HandsBack struct {
+	Result int
+}
+
+// AFact marks HandsBack as a fact.
+func (*HandsBack) AFact() {}
+
+func (f *HandsBack) String() string { return fmt.Sprintf("hands back a context at result %d", f.Result) }
+
 // AFact marks MakesRoot as a fact.
 func (*MakesRoot) AFact() {}
 
@@ -95,6 +137,16 @@ func (f *MakesRoot) String() string {
 	}
 	if f.LogOnly {
 		s += " (for log lines only)"
+	}
+	if len(f.ZeroParams) > 0 {
+		s += " when param"
+		for i, p := range f.ZeroParams {
+			if i > 0 {
+				s += ","
+			}
+			s += fmt.Sprintf(" %d", p)
+		}
+		s += " is zero"
 	}
 	return s
 }
@@ -127,12 +179,12 @@ type ChainStep struct {
 func (r *Result) MakesChain(fn *types.Func) []ChainStep {
 	var steps []ChainStep
 	for fn != nil && len(steps) <= maxVia {
-		at, ok := r.makesAt[fn.Origin()]
-		if !ok {
+		ats := r.makesAt[fn.Origin()]
+		if len(ats) == 0 {
 			break
 		}
-		steps = append(steps, ChainStep{Func: fn, Pos: at.pos})
-		fn = at.next
+		steps = append(steps, ChainStep{Func: fn, Pos: ats[0].pos})
+		fn = ats[0].next
 	}
 	return steps
 }
@@ -175,6 +227,9 @@ func (r *Result) computeFacts() {
 		}
 	}
 
+	r.computeDetaches(decls)
+	r.computeHandsBack(decls)
+	r.resolveHandBacks()
 	r.computeReads(decls)
 
 	// MakesRoot is only actionable in the module being checked; a versioned
@@ -190,9 +245,9 @@ func (r *Result) computeFacts() {
 			if fn == nil || made[fn] || r.OwnsContext(d) || r.inTestFile(d) {
 				continue // test scaffolding makes its own contexts, as tests do
 			}
-			if f, at := r.makesRoot(d); f != nil {
+			if f, ats := r.makesRoot(d); f != nil {
 				r.makes[fn] = f
-				r.makesAt[fn] = at
+				r.makesAt[fn] = ats
 				made[fn] = true
 				changed = true
 			}
@@ -220,6 +275,142 @@ func (r *Result) returnsContext(sig *types.Signature) bool {
 		}
 	}
 	return false
+}
+
+// computeDetaches exports Detaches facts, to a fixed point: a detach
+// helper may call another.
+func (r *Result) computeDetaches(decls []*ast.FuncDecl) {
+	local := map[*types.Func]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, d := range decls {
+			fn, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func)
+			if fn == nil || local[fn] || len(r.fn(d).ctxParams) == 0 || !r.returnsContext(fn.Signature()) {
+				continue
+			}
+			if f := r.detaches(d, fn); f != nil {
+				r.detach[fn] = f
+				local[fn] = true
+				changed = true
+				r.invalidate()
+			}
+		}
+	}
+	for _, d := range decls {
+		if fn, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func); fn != nil && local[fn] {
+			r.pass.ExportObjectFact(fn, r.detach[fn])
+		}
+	}
+}
+
+// computeHandsBack exports HandsBack facts: a function with a context
+// parameter whose results are a context and some work, and whose every
+// returned context is not derived from a context parameter (a field of a
+// queued item, a root on an error path).
+func (r *Result) computeHandsBack(decls []*ast.FuncDecl) {
+	for _, d := range decls {
+		fn, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func)
+		if fn == nil || len(r.fn(d).ctxParams) == 0 {
+			continue
+		}
+		if f := r.handsBack(d, fn); f != nil {
+			r.hands[fn] = f
+			r.pass.ExportObjectFact(fn, f)
+		}
+	}
+}
+
+// handsBack returns the fact of d if it hands back a context of its own.
+func (r *Result) handsBack(d *ast.FuncDecl, fn *types.Func) *HandsBack {
+	defer lintkit.At(r.pass.Fset, d)
+	res := fn.Signature().Results()
+	at := -1
+	payload := false
+	for i := range res.Len() {
+		t := res.At(i).Type()
+		switch {
+		case r.ctx.is(t):
+			if at >= 0 {
+				return nil
+			}
+			at = i
+		case isCancelFunc(t), types.Implements(t, errorType()), types.Implements(types.NewPointer(t), errorType()):
+		default:
+			payload = true
+		}
+	}
+	if at < 0 || !payload {
+		return nil
+	}
+	ok, seen := true, false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != res.Len() {
+				ok = false // a bare return, or return f(): not followed
+				return false
+			}
+			c := r.Classify(n.Results[at])
+			if c.Kind == Caller || c.Kind == Detached {
+				ok = false // derived from a context it was given
+			}
+			seen = true
+		}
+		return ok
+	})
+	if !ok || !seen {
+		return nil
+	}
+	return &HandsBack{Result: at}
+}
+
+// detaches returns the fact of d if every context it returns is detached
+// from one and the same of its context parameters.
+func (r *Result) detaches(d *ast.FuncDecl, fn *types.Func) *Detaches {
+	defer lintkit.At(r.pass.Fset, d)
+	var param *types.Var
+	ok := true
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				ok = false
+				return false
+			}
+			for _, res := range n.Results {
+				if t := r.pass.TypesInfo.TypeOf(res); t == nil || !r.ctx.is(t) {
+					continue
+				}
+				c := r.Classify(res)
+				if c.Kind != Detached || c.Param == nil || param != nil && c.Param != param {
+					ok = false
+					return false
+				}
+				param = c.Param
+			}
+		}
+		return true
+	})
+	if !ok || param == nil {
+		return nil
+	}
+	ps := fn.Signature().Params()
+	for i := range ps.Len() {
+		if ps.At(i) == param {
+			return &Detaches{Param: i}
+		}
+	}
+	return nil
 }
 
 // returnsRoot returns the fact of d if every context it returns is a root.
@@ -263,20 +454,23 @@ func (r *Result) returnsRoot(d *ast.FuncDecl) *ReturnsRoot {
 
 // makesRoot returns the fact of d, a function with no context in scope, if
 // it makes a root context it uses itself or calls a helper of this module
-// that does, and the position of that call. Not its own, so not blamed on
-// its callers:
+// that does, and where: every such root or call (a function that calls
+// two helpers that each make a root has two causes, each reported at its
+// maker), the fact's first. Not its own, so not blamed on its callers:
 //   - a function that returns a context: it hands its context over (a
 //     lazily made default, fiber's UserContext), and ReturnsRoot covers
 //     the one that is always a root;
 //   - literals it returns, stores or sends: whoever runs them makes their
 //     roots;
-//   - goroutines it starts: work of their own (a server's per-connection
-//     loop, a connection's cleanup after a failure), which a caller's
-//     context would not bind;
+//   - goroutines it starts that are a background loop (Worker: a server's
+//     per-connection loop, a pool's reaper), work of their own that a
+//     caller's context would not bind; a one-shot goroutine (a hook run
+//     once, a notification sent) is the function's work, done on another
+//     goroutine, and its root is blamed on the callers like any;
 //   - a root with a deadline of its own whose work reads no context
 //     values: the function bounds its work on purpose (a shutdown, a
 //     cleanup), and its callers lose no values through it.
-func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, makesAt) {
+func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt) {
 	defer lintkit.At(r.pass.Fset, d)
 	if obj, ok := r.pass.TypesInfo.Defs[d.Name].(*types.Func); ok {
 		res := obj.Signature().Results()
@@ -285,25 +479,28 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, makesAt) {
 				// It hands its context to its caller (a request's
 				// UserContext, made lazily from a root): the caller sees
 				// it, and ReturnsRoot says when it is always a root.
-				return nil, makesAt{}
+				return nil, nil
 			}
 		}
 	}
-	enter := func(lit *ast.FuncLit) bool { return !r.OwnsContext(lit) && !r.Detached(lit) && !r.fn(lit).goroutine }
-	// The first root that does more than reach a log line makes the fact;
-	// failing one, the first log-only root makes a LogOnly fact.
-	var logFact *MakesRoot
-	var logAt makesAt
+	enter := func(lit *ast.FuncLit) bool {
+		return !r.OwnsContext(lit) && !r.Detached(lit) && (!r.fn(lit).goroutine || !r.workerBody(lit.Body))
+	}
+	// The roots that do more than reach a log line make the fact; failing
+	// them, the log-only roots make a LogOnly fact.
+	var fact, logFact *MakesRoot
+	var ats, logAts []makesAt
 	for _, drop := range r.Drops(d, enter) {
 		// The context-less variant of an API (Query calling
 		// QueryContext(context.Background(), ...)) makes a root too: its
 		// callers with a context are told to call the variant instead.
-		if (drop.Exempt != "" && drop.Exempt != "compat") || drop.Returned || r.goCalls[drop.Call] {
+		if (drop.Exempt != "" && drop.Exempt != "compat") || drop.Returned || r.goCalls[drop.Call] && !r.oneShotCall(drop.Call) {
 			continue
 		}
 		if drop.Class.Deadline && drop.Reads == nil {
 			continue
 		}
+		guards := r.guardsAt(d, drop.Call.Pos())
 		var f *MakesRoot
 		var at makesAt
 		if drop.Helper != nil {
@@ -324,23 +521,67 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, makesAt) {
 			}
 			f = &MakesRoot{What: drop.Fact.What, At: drop.Fact.At, Via: via, Module: r.module, LogOnly: drop.Fact.LogOnly}
 			at = makesAt{pos: drop.Call.Pos(), next: drop.Helper}
+			// The helper's guards on the arguments that are this
+			// function's own parameters are its guards too.
+			_, residual := r.meets(drop.Call, drop.Fact.ZeroParams, d)
+			guards = unionGuards(guards, residual)
 		} else {
 			o := drop.Class.Origin
 			f = &MakesRoot{What: drop.Class.What, At: r.where(o.Pos()), Module: r.module, Compat: drop.Exempt == "compat"}
 			f.LogOnly = !f.Compat && r.logOnly(d, o)
-			at = makesAt{pos: o.Pos(), origin: o}
+			at = makesAt{pos: o.Pos(), origin: o, what: drop.Class.What}
 		}
-		if !f.LogOnly {
-			return f, at
+		f.ZeroParams = guards
+		if f.LogOnly {
+			if logFact == nil {
+				logFact = f
+			} else {
+				logFact.ZeroParams = commonGuards(logFact.ZeroParams, guards)
+			}
+			logAts = append(logAts, at)
+			continue
 		}
-		if logFact == nil {
-			logFact, logAt = f, at
+		if fact == nil {
+			fact = f
+		} else {
+			// The function makes a root where any of its roots is made:
+			// only the guards every root has hold for all.
+			fact.ZeroParams = commonGuards(fact.ZeroParams, guards)
 		}
+		ats = append(ats, at)
+	}
+	if fact != nil {
+		return fact, ats
 	}
 	if logFact != nil {
-		return logFact, logAt
+		return logFact, logAts
 	}
-	return nil, makesAt{}
+	return nil, nil
+}
+
+// unionGuards returns the guards of a and b, sorted, each once: a root
+// behind both conditions.
+func unionGuards(a, b []int) []int {
+	out := slices.Clone(a)
+	for _, g := range b {
+		if !slices.Contains(out, g) {
+			out = append(out, g)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// commonGuards returns the guards both a and b have: what holds wherever
+// either root is made.
+func commonGuards(a, b []int) []int {
+	var out []int
+	for _, g := range a {
+		if slices.Contains(b, g) {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // ContextVariant returns the variant of fn that takes a context, named
@@ -374,26 +615,44 @@ type makesAt struct {
 	pos    token.Pos
 	next   *types.Func
 	origin *ast.CallExpr
+	what   string // for an origin: what makes the root ("context.Background")
 }
 
-// Maker returns the function of this package at the end of fn's MakesRoot
-// chain, the one that makes the root, and the root's origin; ok is false
-// when fn has no fact or the root is made in another package.
-func (r *Result) Maker(fn *types.Func) (maker *types.Func, origin *ast.CallExpr, ok bool) {
-	for range maxVia + 2 {
-		at, found := r.makesAt[fn.Origin()]
-		if !found {
-			return nil, nil, false
+// A Maker is a function of this package that makes a root context, at
+// the end of a MakesRoot chain, and the root's origin.
+type Maker struct {
+	Func   *types.Func
+	Origin *ast.CallExpr
+	What   string // "context.Background"
+}
+
+// Makers returns the functions of this package at the ends of fn's
+// MakesRoot chains, the ones that make the roots, each once, in source
+// order; none when fn has no fact or its roots are made in another
+// package. A function that calls two helpers that each make a root has
+// two makers: two root causes.
+func (r *Result) Makers(fn *types.Func) []Maker {
+	var out []Maker
+	seen := map[*ast.CallExpr]bool{}
+	var walk func(fn *types.Func, depth int)
+	walk = func(fn *types.Func, depth int) {
+		if depth > maxVia+1 {
+			return
 		}
-		if at.origin != nil {
-			return fn.Origin(), at.origin, true
+		for _, at := range r.makesAt[fn.Origin()] {
+			switch {
+			case at.origin != nil:
+				if !seen[at.origin] {
+					seen[at.origin] = true
+					out = append(out, Maker{fn.Origin(), at.origin, at.what})
+				}
+			case at.next != nil:
+				walk(at.next, depth+1)
+			}
 		}
-		if at.next == nil {
-			return nil, nil, false
-		}
-		fn = at.next
 	}
-	return nil, nil, false
+	walk(fn, 0)
+	return out
 }
 
 // ChainRelated gives the steps of helper's MakesRoot chain declared in this

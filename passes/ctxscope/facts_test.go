@@ -26,6 +26,10 @@ func TestFacts(t *testing.T) {
 			"makes root context.Background at sql.go:7 (the context-less variant)"},
 		{&ctxscope.MakesRoot{What: "context.Background", At: "client.go:9", Module: "example.com/m", LogOnly: true}, 256,
 			"makes root context.Background at client.go:9 (for log lines only)"},
+		{&ctxscope.MakesRoot{What: "context.Background", At: "registry.go:12", Module: "example.com/m", ZeroParams: []int{0, 2}}, 320,
+			"makes root context.Background at registry.go:12 when param 0, 2 is zero"},
+		{&ctxscope.Detaches{Param: 1}, 64, "detaches ctx 1"},
+		{&ctxscope.HandsBack{Result: 0}, 64, "hands back a context at result 0"},
 		{&ctxscope.ReadsValues{Params: []int{0}}, 96, "reads values of ctx 0"},
 		{&ctxscope.ReadsValues{Params: []int{0, 2}, Via: "trace.SpanFromContext"}, 128, "reads values of ctx 0, 2 through trace.SpanFromContext"},
 	} {

@@ -70,7 +70,10 @@ func (r *Result) computeFlow(u *funcInfo) *flowResult {
 	entry := make([]Class, len(fr.vars))
 	for i, v := range fr.vars {
 		entry[i] = Class{Kind: none}
-		if r.params[v] {
+		switch {
+		case r.notCaller[v]:
+			entry[i] = Class{Kind: Lifetime, What: v.Name()} // every call hands it a root or a lifetime context
+		case r.params[v]:
 			entry[i] = Class{Kind: Caller, Param: v}
 		}
 	}

@@ -48,6 +48,20 @@ type indexer struct {
 	varCalls  map[*types.Var][]*ast.CallExpr
 	ownedVars map[*types.Var]bool
 	retVars   map[*types.Var]bool
+
+	// Task values: a composite literal that carries a cancel func is its
+	// owner, a long-lived one (a component built in its constructor)
+	// unless it is handed off for one piece of work: sent on a channel,
+	// queued (appended), handed to a goroutine. handOff are such literals;
+	// taskVar the local variable a literal is assigned to, whose fate is
+	// decided when the function is walked (taskCancels: the cancels of its
+	// literals; handed: it is handed off; kept: it is stored, returned or
+	// passed to a call, which may keep it).
+	handOff     map[*ast.CompositeLit]bool
+	taskVar     map[*ast.CompositeLit]*types.Var
+	taskCancels map[*types.Var][]*types.Var
+	handed      map[*types.Var]bool
+	kept        map[*types.Var]bool
 }
 
 // index records the functions, regions and assignments of the package in
@@ -80,10 +94,26 @@ func (x *indexer) reset() {
 	x.varCalls = map[*types.Var][]*ast.CallExpr{}
 	x.ownedVars = map[*types.Var]bool{}
 	x.retVars = map[*types.Var]bool{}
+	x.handOff = map[*ast.CompositeLit]bool{}
+	x.taskVar = map[*ast.CompositeLit]*types.Var{}
+	x.taskCancels = map[*types.Var][]*types.Var{}
+	x.handed = map[*types.Var]bool{}
+	x.kept = map[*types.Var]bool{}
 }
 
 // resolve marks the calls whose results went to owned or returned variables.
 func (x *indexer) resolve() {
+	// A task value handed off for one piece of work, and never stored,
+	// returned or passed to a call, does not own its cancel for long: its
+	// context is no component's lifetime context.
+	for v, cancels := range x.taskCancels {
+		if x.handed[v] && !x.kept[v] {
+			continue
+		}
+		for _, c := range cancels {
+			x.ownedVars[c] = true
+		}
+	}
 	for v := range x.ownedVars {
 		for _, c := range x.varCalls[v] {
 			x.r.owned[c] = true
@@ -152,6 +182,7 @@ func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
 		return x.receivesDone(s.X) || x.cancels(s)
 	case *ast.AssignStmt:
 		x.assign(s)
+		x.taskValues(s)
 		for _, e := range s.Rhs {
 			x.expr(e, g)
 		}
@@ -178,6 +209,9 @@ func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
 		if g == RegionDeferred || g == RegionCleanup {
 			g = RegionNone // a goroutine started by cleanup is work of its own
 		}
+		for _, a := range s.Call.Args {
+			x.handOffValue(a)
+		}
 		x.r.goCalls[s.Call] = true
 		if lit, ok := ast.Unparen(s.Call.Fun).(*ast.FuncLit); ok {
 			x.goLits[lit] = true
@@ -186,6 +220,7 @@ func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
 		return false
 	case *ast.ReturnStmt:
 		for _, res := range s.Results {
+			x.keepValue(res)
 			x.escapes(res, true)
 			switch e := ast.Unparen(res).(type) {
 			case *ast.CallExpr:
@@ -199,6 +234,7 @@ func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
 		}
 		return false
 	case *ast.SendStmt:
+		x.handOffValue(s.Value)
 		x.escapes(s.Value, false)
 		x.expr(s.Chan, g)
 		x.expr(s.Value, g)
@@ -209,12 +245,18 @@ func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
 	case *ast.IfStmt:
 		obs := x.stmt(s.Init, g)
 		x.expr(s.Cond, g)
-		body := g
+		body, els := g, g
 		if g == RegionNone && (x.observesCond(s.Cond) || s.Init != nil && x.observesCond(initExpr(s.Init))) {
-			body = RegionShutdown
+			// if ctx.Err() != nil { (done) ... } else { (live) ... }; the
+			// test for nil turns it round: if ctx.Err() == nil { (live) }.
+			if isNilTest(s.Cond, token.EQL) {
+				els = RegionShutdown
+			} else {
+				body = RegionShutdown
+			}
 		}
 		obs = x.stmt(s.Body, body) || obs
-		return x.stmt(s.Else, g) || obs
+		return x.stmt(s.Else, els) || obs
 	case *ast.SwitchStmt:
 		obs := x.stmt(s.Init, g)
 		x.expr(s.Tag, g)
@@ -271,6 +313,17 @@ func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
 		return x.stmt(s.Body, g)
 	}
 	return false
+}
+
+// isNilTest reports whether cond compares a value with nil by op (x == nil
+// for token.EQL).
+func isNilTest(cond ast.Expr, op token.Token) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != op {
+		return false
+	}
+	isNil := func(e ast.Expr) bool { id, ok := ast.Unparen(e).(*ast.Ident); return ok && id.Name == "nil" }
+	return isNil(b.X) || isNil(b.Y)
 }
 
 // initExpr returns the expression an if statement's init evaluates, for
@@ -351,6 +404,12 @@ func (x *indexer) expr(e ast.Expr, g Region) {
 			if x.cur != nil && x.maybeRoot(n) {
 				x.r.rootStmt[n] = x.cur
 			}
+			x.r.noteCLIRun(n)
+			if !x.r.goCalls[n] && len(x.taskCancels) > 0 && !lintkit.IsBuiltin(x.r.pass.TypesInfo, n, "append") {
+				for _, a := range n.Args {
+					x.keepValue(a) // a value passed to a call may be kept by the callee
+				}
+			}
 			if cb, region := x.callback(n); cb != nil {
 				x.expr(n.Fun, g)
 				for _, a := range n.Args {
@@ -373,11 +432,98 @@ func (x *indexer) expr(e ast.Expr, g Region) {
 				if kv, ok := elt.(*ast.KeyValueExpr); ok {
 					elt = kv.Value
 				}
+				if id, ok := ast.Unparen(elt).(*ast.Ident); ok && (x.handOff[n] || x.taskVar[n] != nil) {
+					// A task's own cancel: owned or not by where the task goes.
+					if v, ok := x.r.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && isCancelFunc(v.Type()) {
+						if tv := x.taskVar[n]; tv != nil {
+							x.taskCancels[tv] = append(x.taskCancels[tv], v)
+						}
+						continue
+					}
+				}
 				x.escapes(elt, false)
 			}
 		}
 		return true
 	})
+}
+
+// taskLit returns the composite literal e is (or whose address it takes),
+// or nil.
+func taskLit(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, _ := e.(*ast.CompositeLit)
+	return lit
+}
+
+// handOffValue notes a value handed off for one piece of work (sent,
+// queued, handed to a goroutine): a literal there, or a local variable.
+func (x *indexer) handOffValue(e ast.Expr) {
+	if lit := taskLit(e); lit != nil {
+		x.handOff[lit] = true
+		return
+	}
+	if v := x.localOf(e); v != nil {
+		x.handed[v] = true
+	}
+}
+
+// keepValue notes a local variable stored, returned or passed to a call:
+// it may live on.
+func (x *indexer) keepValue(e ast.Expr) {
+	if v := x.localOf(e); v != nil {
+		x.kept[v] = true
+	}
+}
+
+// localOf returns the local variable e names (or whose address it takes),
+// or nil.
+func (x *indexer) localOf(e ast.Expr) *types.Var {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := x.r.pass.TypesInfo.ObjectOf(id).(*types.Var)
+	if !ok || v.IsField() || isPkgVar(v) {
+		return nil
+	}
+	return v
+}
+
+// taskValues notes, for an assignment, the task literals assigned to a
+// local variable (t := &task{ctx: c, cancel: cancel}), the values queued
+// (q = append(q, t)), and the locals stored in a long-lived place.
+func (x *indexer) taskValues(s *ast.AssignStmt) {
+	for i, l := range s.Lhs {
+		var rhs ast.Expr
+		if len(s.Rhs) == len(s.Lhs) {
+			rhs = s.Rhs[i]
+		} else {
+			continue
+		}
+		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && lintkit.IsBuiltin(x.r.pass.TypesInfo, call, "append") && len(call.Args) > 1 {
+			for _, a := range call.Args[1:] {
+				x.handOffValue(a) // queued
+			}
+			continue
+		}
+		if lit := taskLit(rhs); lit != nil {
+			if v := x.localOf(l); v != nil {
+				x.taskVar[lit] = v
+			}
+			continue
+		}
+		if x.r.ownerPlace(l) {
+			x.keepValue(rhs)
+		}
+	}
 }
 
 // maybeRoot reports whether call may make a root context: it calls a
@@ -522,8 +668,8 @@ func (x *indexer) assign(s *ast.AssignStmt) {
 				} else if u := x.r.declUnit[v]; u != nil && u != x.fi {
 					x.r.shared[v] = true // assigned in a closure: no order to follow
 				}
-			} else if call != nil {
-				x.taint(v, call)
+			} else if rhs != nil {
+				x.taint(v, rhs)
 			}
 			if call != nil && !isPkgVar(v) {
 				x.varCalls[v] = append(x.varCalls[v], call)
@@ -556,19 +702,37 @@ func (x *indexer) assign(s *ast.AssignStmt) {
 // middleware's FromRequest: ctx, req, ok := q.Read()): the context of
 // the work it returns. Kept in a variable, it is the function's caller
 // context from there on; discarded (_, req, ok := q.Read()), it is a
-// context lost.
+// context lost. A call that takes a context too (q.Read(ctx), which
+// blocks on it) hands one back only where the callee is known to return
+// another (a HandsBack fact): it waits in pending until the facts of the
+// package are computed.
 func (x *indexer) returnedContext(call *ast.CallExpr, lhs []ast.Expr) {
-	tup, ok := x.r.pass.TypesInfo.TypeOf(call).(*types.Tuple)
-	if !ok || tup.Len() != len(lhs) || len(x.r.contextArgs(call)) > 0 {
+	at, ok := x.r.handBackAt(call, len(lhs))
+	if !ok {
 		return
+	}
+	if len(x.r.contextArgs(call)) > 0 {
+		x.r.pending = append(x.r.pending, pendingHandBack{fi: x.fi, call: call, lhs: lhs, at: at})
+		return
+	}
+	x.r.handBack(x.fi, call, lhs[at])
+}
+
+// handBackAt returns the index of the context among call's n results
+// when they are one context and some payload (besides a cancel func and
+// an error).
+func (r *Result) handBackAt(call *ast.CallExpr, n int) (int, bool) {
+	tup, ok := r.pass.TypesInfo.TypeOf(call).(*types.Tuple)
+	if !ok || tup.Len() != n {
+		return 0, false
 	}
 	ctxAt, payload := -1, false
 	for i := range tup.Len() {
 		t := tup.At(i).Type()
 		switch {
-		case x.r.ctx.is(t):
+		case r.ctx.is(t):
 			if ctxAt >= 0 {
-				return
+				return 0, false
 			}
 			ctxAt = i
 		case isCancelFunc(t), types.Implements(t, errorType()), types.Implements(types.NewPointer(t), errorType()):
@@ -576,20 +740,54 @@ func (x *indexer) returnedContext(call *ast.CallExpr, lhs []ast.Expr) {
 			payload = true
 		}
 	}
-	if ctxAt < 0 || !payload {
-		return
-	}
-	id, ok := ast.Unparen(lhs[ctxAt]).(*ast.Ident)
+	return ctxAt, ctxAt >= 0 && payload
+}
+
+// handBack records the context that call hands fi back at lhs: discarded
+// (_) or kept in a variable.
+func (r *Result) handBack(fi *funcInfo, call *ast.CallExpr, lhs ast.Expr) {
+	id, ok := ast.Unparen(lhs).(*ast.Ident)
 	if !ok {
 		return
 	}
 	if id.Name == "_" {
-		x.fi.discards = append(x.fi.discards, Discard{Call: call, At: id})
+		fi.discards = append(fi.discards, Discard{Call: call, At: id})
 		return
 	}
-	if v, ok := x.r.pass.TypesInfo.Defs[id].(*types.Var); ok && x.fi.returned == nil {
-		x.fi.returned, x.fi.returnedBy = v, call
-		x.r.returnedVars[v] = true
+	if v, ok := r.pass.TypesInfo.Defs[id].(*types.Var); ok && fi.returned == nil {
+		fi.returned, fi.returnedBy = v, call
+		r.returnedVars[v] = true
+	}
+}
+
+// A pendingHandBack is a call that takes a context and returns one with
+// some work, to be recorded as a hand-back if its callee has a HandsBack
+// fact.
+type pendingHandBack struct {
+	fi   *funcInfo
+	call *ast.CallExpr
+	lhs  []ast.Expr
+	at   int
+}
+
+// resolveHandBacks records the pending hand-backs of calls whose callee
+// hands back a context of its own (HandsBack). It runs once the facts of
+// the package are known.
+func (r *Result) resolveHandBacks() {
+	changed := false
+	for _, p := range r.pending {
+		fn := lintkit.Callee(r.pass.TypesInfo, p.call)
+		if fn == nil {
+			continue
+		}
+		if f, ok := r.hands[fn.Origin()]; ok && f.Result == p.at {
+			r.handBack(p.fi, p.call, p.lhs[p.at])
+			changed = true
+		}
+	}
+	r.pending = nil
+	if changed {
+		r.invalidate()
 	}
 }
 
@@ -620,9 +818,9 @@ func (x *indexer) valueSpec(vs *ast.ValueSpec) {
 		}
 		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
 			x.varCalls[v] = append(x.varCalls[v], call)
-			if !ctxVar {
-				x.taint(v, call)
-			}
+		}
+		if rhs != nil && !ctxVar {
+			x.taint(v, rhs)
 		}
 	}
 }
@@ -647,20 +845,36 @@ func (x *indexer) rangeVar(e ast.Expr) {
 	}
 }
 
-// taint records a local computed by a call from context variables
-// (sess := session.From(ctx)): a root seeded with it carries the values of
+// taint records a local computed from context variables: by a call that
+// takes one or is a method of one (sess := session.From(ctx), id :=
+// ctx.Value(k)), also through a type assertion, a field or an index of
+// such a value (tc, ok := ctx.Value(k).(*T); id := ids(ctx).Tenant), or
+// from another such local. A root seeded with it carries the values of
 // the context it came from.
-func (x *indexer) taint(v *types.Var, call *ast.CallExpr) {
-	for _, a := range call.Args {
-		if id, ok := ast.Unparen(a).(*ast.Ident); ok && x.r.ctxVar(id) != nil {
-			x.r.taint[v] = append(x.r.taint[v], id)
+func (x *indexer) taint(v *types.Var, rhs ast.Expr) {
+	info := x.r.pass.TypesInfo
+	ast.Inspect(rhs, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				if id, ok := ast.Unparen(a).(*ast.Ident); ok && x.r.ctxVar(id) != nil {
+					x.r.taint[v] = append(x.r.taint[v], id)
+				}
+			}
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok { // ctx.Value(k)
+				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && x.r.ctxVar(id) != nil {
+					x.r.taint[v] = append(x.r.taint[v], id)
+				}
+			}
+		case *ast.Ident:
+			if u, ok := info.Uses[n].(*types.Var); ok && u != v {
+				x.r.taint[v] = append(x.r.taint[v], x.r.taint[u]...) // from a local computed from one
+			}
 		}
-	}
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok { // ctx.Value(k)
-		if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && x.r.ctxVar(id) != nil {
-			x.r.taint[v] = append(x.r.taint[v], id)
-		}
-	}
+		return true
+	})
 }
 
 // receivesDone reports whether e receives from a context's Done channel
@@ -743,21 +957,20 @@ func (x *indexer) cancels(st *ast.ExprStmt) bool {
 }
 
 // isContextMethod reports whether call calls the method name of a context
-// value: a context.Context or a concrete type with its methods.
+// value: the method is context.Context's (also promoted from an embedded
+// context.Context), a configured context type's, or that of a type that
+// implements context.Context.
 func (r *Result) isContextMethod(call *ast.CallExpr, name string) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != name {
 		return false
 	}
-	t := r.pass.TypesInfo.TypeOf(sel.X)
-	return t != nil && (r.ctx.is(t) || contextInterface(t))
-}
-
-// contextInterface reports whether t has context.Context's Done, Err and
-// Deadline methods (a concrete context type).
-func contextInterface(t types.Type) bool {
-	ms := types.NewMethodSet(t)
-	return ms.Lookup(nil, "Done") != nil && ms.Lookup(nil, "Err") != nil && ms.Lookup(nil, "Deadline") != nil
+	s := r.pass.TypesInfo.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return false
+	}
+	recv := s.Obj().(*types.Func).Signature().Recv()
+	return recv != nil && r.ctx.like(recv.Type())
 }
 
 func isCancelFunc(t types.Type) bool {

@@ -27,6 +27,13 @@ import (
 // structured logger (slog.InfoContext, whose handler may read the session
 // from the context): their roots count as any. An interface method has no
 // fact: it counts as a plain log line.
+//
+// printf-style is decided by the signature (a context, a format string and
+// variadic ...any, a name ending in f), not by a type: a logger is an
+// interface as often as a type, and the call's shape is all its callers
+// see. A look-alike (a Queryf(ctx, format, args...) that is no logger) is
+// taken for a log line: that only keeps its callers in other packages from
+// being told to give it a ctx parameter, never reports anything.
 
 // logOnly reports whether the root made by origin, in the function decl,
 // only reaches printf-style logging calls.

@@ -1,6 +1,10 @@
 package ctxscope
 
-import "github.com/ctxbound/ctxbound/internal/lintkit"
+import (
+	"go/ast"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
+)
 
 func init() { lintkit.SetPrefilter(Analyzer, prefilter) }
 
@@ -8,9 +12,11 @@ func init() { lintkit.SetPrefilter(Analyzer, prefilter) }
 // own gate (the package imports context or golang.org/x/net/context, is
 // context, or is configured with context types), and then what the facts
 // come from: a root made (Background, TODO; configured roots count as
-// configuration), a context's values read (Value), or a function with a
-// fact of the pass named (one that returns or makes a root, or reads
-// values).
+// configuration), a context's values read (Value), a context detached
+// (WithoutCancel), a function that may hand back a context (one with a
+// context parameter and a context among several results), or a function
+// with a fact of the pass named (one that returns, makes or detaches a
+// root, hands one back, or reads values).
 func prefilter(u *lintkit.Unit) bool {
 	if u.Configured {
 		return true
@@ -18,10 +24,39 @@ func prefilter(u *lintkit.Unit) bool {
 	if u.Path != "context" && !u.Imports("context") && !u.Imports("golang.org/x/net/context") {
 		return false
 	}
-	for _, name := range []string{"Background", "TODO", "Value"} {
+	for _, name := range []string{"Background", "TODO", "Value", "WithoutCancel"} {
 		if u.Mentions(name) {
 			return true
 		}
 	}
-	return u.MentionsFact(new(ReturnsRoot), new(MakesRoot), new(ReadsValues))
+	return u.MentionsFact(new(ReturnsRoot), new(MakesRoot), new(ReadsValues), new(Detaches), new(HandsBack)) || handsBackShape(u.Files)
+}
+
+// handsBackShape reports whether a function declared in files may have a
+// HandsBack fact: it has a parameter and one of several results spelled
+// X.Context (context.Context, or another package's Context: a superset).
+func handsBackShape(files []*ast.File) bool {
+	isCtx := func(e ast.Expr) bool {
+		sel, ok := e.(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "Context"
+	}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Type.Results == nil || fd.Type.Results.NumFields() < 2 {
+				continue
+			}
+			param, result := false, false
+			for _, p := range fd.Type.Params.List {
+				param = param || isCtx(p.Type)
+			}
+			for _, r := range fd.Type.Results.List {
+				result = result || isCtx(r.Type)
+			}
+			if param && result {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -54,7 +54,7 @@ func isCtxValue(info *types.Info, call *ast.CallExpr) bool {
 		return false
 	}
 	s := info.Selections[sel]
-	return s != nil && s.Kind() == types.MethodVal && lintkit.IsContextType(s.Recv())
+	return s != nil && s.Kind() == types.MethodVal && lintkit.ImplementsContext(s.Recv())
 }
 
 type walker struct {

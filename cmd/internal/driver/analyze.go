@@ -185,8 +185,14 @@ func (r *runner) run(n *node) {
 }
 
 // fromCache takes n's facts and, for a root, findings from the cache.
+// Every entry is verified before it is used: its bytes must hash to the
+// name the cache gave them when they were written (cache.GetBytes), and
+// findings must decode. An entry that fails (a bit flipped on disk, a file
+// cut short) is a miss: the package is analyzed again and the entry
+// rewritten, never an error of the run or of the importers that read the
+// facts later.
 func (r *runner) fromCache(n *node, resultsKey cache.ActionID) bool {
-	file, entry, err := cache.GetFile(r.cache, n.factsKey)
+	facts, entry, err := cache.GetBytes(r.cache, n.factsKey)
 	if err != nil {
 		return false
 	}
@@ -202,7 +208,7 @@ func (r *runner) fromCache(n *node, resultsKey cache.ActionID) bool {
 		n.findings = fs
 	}
 	n.factsHash = entry.OutputID
-	n.factsFile = file
+	n.factsBlob = facts
 	return true
 }
 
@@ -465,7 +471,7 @@ func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.Act
 			r.sharedMu.Lock()
 			defer r.sharedMu.Unlock()
 		}
-		return ft.resolveClosure(closure, universe, r.cache)
+		return ft.resolveClosure(closure, universe)
 	}
 	var module *analysis.Module
 	if m := p.Module; m != nil {
@@ -474,6 +480,7 @@ func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.Act
 	results := map[*analysis.Analyzer]any{}
 	failed := map[*analysis.Analyzer]bool{}
 	var findings []Finding
+	var decls *declIndex // made at the first finding
 	for _, a := range set {
 		if slices.ContainsFunc(a.Requires, func(x *analysis.Analyzer) bool { return failed[x] }) {
 			failed[a] = true // its prerequisite's error is the one to show
@@ -497,7 +504,10 @@ func (r *runner) analyze(n *node, set []*analysis.Analyzer, resultsKey cache.Act
 		results[a] = res
 		if n.root && r.selected[a] {
 			for _, d := range diags {
-				findings = append(findings, serialize(a, p.ID, p.PkgPath, fset, files, d))
+				if decls == nil {
+					decls = newDeclIndex(fset, files)
+				}
+				findings = append(findings, serialize(a, p.ID, p.PkgPath, fset, decls, d))
 			}
 		}
 	}

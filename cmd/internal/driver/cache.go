@@ -27,6 +27,11 @@ package driver
 // flag the facts and results of the packages it applies to; a changed
 // check flag only results. Nothing is cached of a package whose analysis
 // failed: its error is shown again on every run.
+//
+// Every entry is verified before it is decoded: its bytes must hash to
+// the output ID the cache recorded when it wrote them (cache.GetBytes). A
+// bad entry (a byte flipped on disk, a file cut short) is a miss: the
+// package is analyzed again and the entry rewritten.
 
 import (
 	"bytes"

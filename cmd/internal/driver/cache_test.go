@@ -2,6 +2,7 @@ package driver
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"go/ast"
 	"go/types"
@@ -16,6 +17,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/ctxbound/ctxbound/internal/lintkit"
 	"github.com/ctxbound/ctxbound/passes/config"
 )
 
@@ -166,12 +168,12 @@ func TestCacheChangedFile(t *testing.T) {
 	dir := cacheModule(t)
 	runCached(t, "./...")
 	appendFile(t, filepath.Join(dir, "leaf", "leaf.go"), "\n// A new comment.\n")
-	_, _, stderr, st := runCached(t, "./...")
+	_, out, _, st := runCached(t, "./...")
 	if !slices.Equal(st.Analyzed, []string{"example.com/cachemod/leaf"}) || st.Cached != 2 {
 		t.Errorf("after editing leaf: %+v, want only leaf analyzed", st)
 	}
-	if !strings.Contains(stderr, findingLeaf) {
-		t.Errorf("finding lost:\n%s", stderr)
+	if !strings.Contains(out, findingLeaf) {
+		t.Errorf("finding lost:\n%s", out)
 	}
 	appendFile(t, filepath.Join(dir, "use", "use.go"), "\n// A new comment.\n")
 	_, _, _, st = runCached(t, "./...")
@@ -184,19 +186,19 @@ func TestCacheChangedFile(t *testing.T) {
 // are analyzed again and see the new facts.
 func TestCacheChangedFacts(t *testing.T) {
 	dir := cacheModule(t)
-	_, _, stderr, _ := runCached(t, "./...")
-	if !strings.Contains(stderr, findingUse) || !strings.Contains(stderr, findingLeaf) {
-		t.Fatalf("before:\n%s", stderr)
+	_, out, _, _ := runCached(t, "./...")
+	if !strings.Contains(out, findingUse) || !strings.Contains(out, findingLeaf) {
+		t.Fatalf("before:\n%s", out)
 	}
 	file := filepath.Join(dir, "dep", "dep.go")
 	src, _ := os.ReadFile(file)
 	os.WriteFile(file, bytes.Replace(src, []byte("func Helper() { mark() }"), []byte("func Helper() {}"), 1), 0o644)
-	_, _, stderr, st := runCached(t, "./...")
+	_, out, _, st := runCached(t, "./...")
 	if len(st.Analyzed) != 3 {
 		t.Errorf("after dep's facts changed: %+v, want all three analyzed", st)
 	}
-	if strings.Contains(stderr, "reaches mark") {
-		t.Errorf("stale facts: dep.Helper no longer reaches mark, yet:\n%s", stderr)
+	if strings.Contains(out, "reaches mark") {
+		t.Errorf("stale facts: dep.Helper no longer reaches mark, yet:\n%s", out)
 	}
 }
 
@@ -204,32 +206,32 @@ func TestCacheChangedFacts(t *testing.T) {
 // packages it applies to, and their findings follow it.
 func TestCacheChangedConfig(t *testing.T) {
 	dir := cacheModule(t)
-	_, _, stderr, _ := runCached(t, "./...")
-	if !strings.Contains(stderr, "package use is not a configured root") {
-		t.Fatalf("before:\n%s", stderr)
+	_, out, _, _ := runCached(t, "./...")
+	if !strings.Contains(out, "package use is not a configured root") {
+		t.Fatalf("before:\n%s", out)
 	}
 	cfg := filepath.Join(dir, ".ctxbound.json")
 	os.WriteFile(cfg, []byte(`{"roots": ["example.com/cachemod/use"]}`), 0o644)
-	_, _, stderr, st := runCached(t, "./...")
-	if len(st.Analyzed) != 3 || strings.Contains(stderr, "package use is not") || !strings.Contains(stderr, "package dep is not") {
-		t.Errorf("with a config: %+v\n%s", st, stderr)
+	_, out, _, st := runCached(t, "./...")
+	if len(st.Analyzed) != 3 || strings.Contains(out, "package use is not") || !strings.Contains(out, "package dep is not") {
+		t.Errorf("with a config: %+v\n%s", st, out)
 	}
 	os.WriteFile(cfg, []byte(`{"roots": ["example.com/cachemod/dep"]}`), 0o644)
-	_, _, stderr, st = runCached(t, "./...")
-	if len(st.Analyzed) != 3 || !strings.Contains(stderr, "package use is not") || strings.Contains(stderr, "package dep is not") {
-		t.Errorf("with a changed config: %+v\n%s", st, stderr)
+	_, out, _, st = runCached(t, "./...")
+	if len(st.Analyzed) != 3 || !strings.Contains(out, "package use is not") || strings.Contains(out, "package dep is not") {
+		t.Errorf("with a changed config: %+v\n%s", st, out)
 	}
 	// -config.file names another file: its content is in the key too.
 	other := filepath.Join(t.TempDir(), "other.json")
 	os.WriteFile(other, []byte(`{"roots": ["example.com/cachemod/..."]}`), 0o644)
-	_, _, stderr, _ = runCached(t, "-config.file="+other, "./...")
-	if strings.Contains(stderr, "configured root") {
-		t.Errorf("-config.file: %s", stderr)
+	_, out, _, _ = runCached(t, "-config.file="+other, "./...")
+	if strings.Contains(out, "configured root") {
+		t.Errorf("-config.file: %s", out)
 	}
 	os.WriteFile(other, []byte(`{"roots": []}`), 0o644)
-	_, _, stderr, _ = runCached(t, "-config.file="+other, "./...")
-	if !strings.Contains(stderr, "package use is not") {
-		t.Errorf("-config.file changed: %s", stderr)
+	_, out, _, _ = runCached(t, "-config.file="+other, "./...")
+	if !strings.Contains(out, "package use is not") {
+		t.Errorf("-config.file changed: %s", out)
 	}
 }
 
@@ -238,13 +240,13 @@ func TestCacheChangedConfig(t *testing.T) {
 func TestCacheChangedFlag(t *testing.T) {
 	cacheModule(t)
 	runCached(t, "./use")
-	_, _, stderr, st := runCached(t, "-rooted.word=never", "./use")
-	if !slices.Equal(st.Analyzed, []string{"example.com/cachemod/use"}) || !strings.Contains(stderr, "package use is never a configured root") {
-		t.Errorf("-rooted.word: %+v\n%s", st, stderr)
+	_, out, _, st := runCached(t, "-rooted.word=never", "./use")
+	if !slices.Equal(st.Analyzed, []string{"example.com/cachemod/use"}) || !strings.Contains(out, "package use is never a configured root") {
+		t.Errorf("-rooted.word: %+v\n%s", st, out)
 	}
-	_, _, stderr, st = runCached(t, "-reaches.name=nothing", "./use")
-	if len(st.Analyzed) != 2 || strings.Contains(stderr, "reaches") {
-		t.Errorf("-reaches.name: %+v\n%s", st, stderr)
+	_, out, _, st = runCached(t, "-reaches.name=nothing", "./use")
+	if len(st.Analyzed) != 2 || strings.Contains(out, "reaches") {
+		t.Errorf("-reaches.name: %+v\n%s", st, out)
 	}
 	_, _, _, st = runCached(t, "./use")
 	if len(st.Analyzed) != 0 {
@@ -341,4 +343,65 @@ func appendFile(t *testing.T, file, text string) {
 	}
 	f.WriteString(text)
 	f.Close()
+}
+
+// TestCacheCorruptEntry (issue 21, repro 3): an entry whose bytes changed
+// on disk (same size: a flipped byte) is a miss, recomputed and rewritten:
+// never an internal error, never lost findings, on this run or the next.
+func TestCacheCorruptEntry(t *testing.T) {
+	dir := cacheModule(t)
+	code, out, stderr, _ := runCached(t, "./...")
+	if code != exitFindings || !strings.Contains(out, findingUse) || !strings.Contains(out, findingLeaf) {
+		t.Fatalf("fresh run: exit %d\n%s", code, out+stderr)
+	}
+	// Every facts entry of the cache (the findings entries stay good, so
+	// that dep and use are taken from the cache and leaf reads their
+	// facts).
+	var flipped int
+	filepath.WalkDir(os.Getenv(cacheEnv), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, "-d") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil || !bytes.Contains(data, []byte("gobFact")) {
+			return err
+		}
+		data[len(data)/2] ^= 0xff
+		flipped++
+		return os.WriteFile(path, data, 0o644)
+	})
+	if flipped == 0 {
+		t.Fatal("no cache entry to corrupt: the test looks in the wrong place")
+	}
+	// leaf is analyzed again and reads its imports' facts.
+	appendFile(t, filepath.Join(dir, "leaf", "leaf.go"), "\n// an edit\n")
+	for i := range 2 {
+		code, out, stderr, st := runCached(t, "./...")
+		if code != exitFindings || strings.Contains(stderr, "internal error") || !strings.Contains(out, findingUse) || !strings.Contains(out, findingLeaf) {
+			t.Errorf("run %d after %d entries were corrupted: exit %d\n%s", i+1, flipped, code, out+stderr)
+		}
+		if i == 0 && len(st.Analyzed) != 3 {
+			t.Errorf("run 1: %+v, want every package analyzed again (their facts were bad)", st)
+		}
+		if i == 1 && (len(st.Analyzed) != 0 || st.Cached != 3) {
+			t.Errorf("run 2: %+v, want every entry rewritten by run 1 and read from the cache", st)
+		}
+	}
+}
+
+// TestFactsErrorPrinted (issue 21, item 2): a failure to read facts that
+// a check's own recover (lintkit.Safe) catches prints the cause, not the
+// address inside a struct.
+func TestFactsErrorPrinted(t *testing.T) {
+	run := lintkit.Safe(func(*analysis.Pass) (any, error) {
+		panic(factsError{errors.New("facts of example.com/dep: cache entry not found: bad checksum")})
+	})
+	_, err := run(&analysis.Pass{Analyzer: reaches, Pkg: types.NewPackage("example.com/use", "use")})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	first, _, _ := strings.Cut(err.Error(), "\n") // then the stack
+	if !strings.Contains(first, "facts of example.com/dep: cache entry not found: bad checksum") || strings.Contains(first, "{0x") {
+		t.Errorf("error = %s", first)
+	}
 }

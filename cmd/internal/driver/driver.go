@@ -19,8 +19,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -39,6 +41,8 @@ type Suite struct {
 	Passes []*analysis.Analyzer
 	// InformationURI is the tool's home page, for SARIF.
 	InformationURI string
+	// Topics are further texts of help NAME ("directives").
+	Topics map[string]string
 }
 
 // All is Checks followed by Passes: the multichecker's list.
@@ -49,6 +53,19 @@ func Main(s Suite) {
 	args := os.Args[1:]
 	if len(args) > 0 && args[0] == "help" {
 		os.Exit(Help(os.Stdout, os.Stderr, s, args[1:]))
+	}
+	if len(args) == 1 && args[0] == "version" {
+		printVersion(os.Stdout, s.Name, readBuildInfo())
+		os.Exit(0)
+	}
+	if slices.Contains(args, "-V=full") || slices.Contains(args, "--V=full") {
+		// go vet's handshake: the tool's ID, which keys go vet's cache.
+		dir, _ := os.Getwd()
+		if err := printVetVersion(os.Stdout, s.Name, vetConfigHash(dir)); err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", s.Name, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
 	}
 	if isVetInvocation(args) {
 		prepareVet(s)
@@ -99,15 +116,31 @@ func prepareVet(s Suite) {
 	if vetxOnly(os.Args[1:]) {
 		plan = factsOnlyPlan(all)
 	}
+	fix := vetFix(os.Args[1:])
 	for _, a := range all {
 		run := a.Run
 		if plan != nil {
 			run = factsOnly(a, plan[a], mode, run)
 		}
 		a.Run = func(pass *analysis.Pass) (any, error) {
+			if fix {
+				// -fix applies the first fix of each diagnostic; the
+				// unitchecker logs a line for every other one. They are
+				// alternatives for a reader, not for -fix: drop them.
+				report := pass.Report
+				pass.Report = func(d analysis.Diagnostic) {
+					d.SuggestedFixes = d.SuggestedFixes[:min(1, len(d.SuggestedFixes))]
+					report(d)
+				}
+			}
 			res, err := run(pass)
 			if err != nil {
 				first, rest, _ := strings.Cut(err.Error(), "\n")
+				if strings.HasPrefix(first, "ctxbound config ") {
+					// A configuration error has one prefix everywhere.
+					fmt.Fprintf(os.Stderr, "%s (go vet caches nothing of a failed run: this is shown on every run until it is fixed)\n", first)
+					os.Exit(1)
+				}
 				fmt.Fprintf(os.Stderr, "%s: %s failed on %s: %s (go vet caches nothing of a failed run: this is shown on every run until it is fixed)\n",
 					prog, a.Name, pass.Pkg.Path(), first)
 				if rest != "" {
@@ -118,6 +151,18 @@ func prepareVet(s Suite) {
 			return res, nil
 		}
 	}
+}
+
+// vetFix reports whether a unit run's arguments ask for -fix.
+func vetFix(args []string) bool {
+	for _, a := range args {
+		name, v, hasV := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && name == "fix" {
+			b, err := strconv.ParseBool(v)
+			return !hasV || err == nil && b
+		}
+	}
+	return false
 }
 
 // prefixWriter prefixes what the flag package prints (one error line).
@@ -160,6 +205,8 @@ Usage:
 	%[1]s -baseline=FILE packages   report only findings not in FILE
 	go vet -vettool=$(command -v %[1]s) packages
 	%[1]s help [check]              the checks and their documentation
+	%[1]s help directives           the //ctxbound: directives
+	%[1]s version                   the module version and VCS revision of this build
 
 Flags:
 `, s.Name)
@@ -184,10 +231,17 @@ func Help(stdout, stderr io.Writer, s Suite, names []string) int {
 		}
 		fmt.Fprintf(stdout, "\nBy default every check runs. -NAME runs only the named checks,\n-NAME=false all but those.\n")
 		fmt.Fprintf(stdout, "\nRun '%s help NAME' for the documentation and flags of a check,\nand '%s -h' for the driver's flags.\n", s.Name, s.Name)
+		for _, t := range slices.Sorted(maps.Keys(s.Topics)) {
+			fmt.Fprintf(stdout, "'%s help %s': %s\n", s.Name, t, strings.TrimPrefix(strings.SplitN(s.Topics[t], "\n", 2)[0], t+": "))
+		}
 		return 0
 	}
 	code := 0
 	for _, name := range names {
+		if text, ok := s.Topics[name]; ok {
+			fmt.Fprint(stdout, text)
+			continue
+		}
 		a := find(s.All(), name)
 		if a == nil {
 			fmt.Fprintf(stderr, "%s: no check named %q; run '%s help' for the list\n", s.Name, name, s.Name)

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -224,11 +225,11 @@ func TestBaseline(t *testing.T) {
 	run := func(args ...string) (int, string) {
 		var stdout, stderr bytes.Buffer
 		code := Run(testSuite(), args, &stdout, &stderr)
-		return code, stderr.String()
+		return code, stdout.String() + stderr.String()
 	}
 
 	code, out := run("-baseline="+file, "-write-baseline", "./...")
-	if code != exitOK || !strings.Contains(out, "wrote 2 findings (1 entries)") {
+	if code != exitOK || !strings.Contains(out, "wrote 2 findings (1 entry)") {
 		t.Fatalf("write: exit %d\n%s", code, out)
 	}
 	data, _ := os.ReadFile(file)
@@ -288,7 +289,7 @@ func TestBaseline(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out = run("-baseline", file, "./...")
-	if code != exitOK || !strings.Contains(out, "1 baselined findings no longer occur") {
+	if code != exitOK || !strings.Contains(out, "1 baselined finding no longer occurs") {
 		t.Errorf("stale: exit %d\n%s", code, out)
 	}
 }
@@ -478,4 +479,36 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+func TestVetFix(t *testing.T) {
+	for args, want := range map[string]bool{
+		"-fix x.cfg": true, "-fix=true x.cfg": true, "--fix x.cfg": true,
+		"-fix=false x.cfg": false, "-json x.cfg": false, "x.cfg": false, "-fixes x.cfg": false,
+	} {
+		if got := vetFix(strings.Fields(args)); got != want {
+			t.Errorf("vetFix(%s) = %v, want %v", args, got, want)
+		}
+	}
+}
+
+// TestVersion (issue 21, item 8): ctxbound version prints what the build
+// says of itself: module version, VCS revision, toolchain.
+func TestVersion(t *testing.T) {
+	var b bytes.Buffer
+	printVersion(&b, "ctxbound", buildInfo{path: "github.com/ctxbound/ctxbound", version: "v0.3.0", revision: "d84c5634dbcb", time: "2026-12-02T15:00:36Z",
+		modified: true, stamped: true, goVersion: "go1.26.8", osArch: "linux/amd64"})
+	want := "ctxbound version v0.3.0 (github.com/ctxbound/ctxbound)\nrevision d84c5634dbcb (2026-12-02T15:00:36Z, with uncommitted changes)\nbuilt with go1.26.8 linux/amd64\n"
+	if b.String() != want {
+		t.Errorf("version:\n%s\nwant:\n%s", b.String(), want)
+	}
+	b.Reset()
+	printVersion(&b, "ctxbound", buildInfo{path: "github.com/ctxbound/ctxbound", version: "(devel)", goVersion: "go1.26.8", osArch: "linux/amd64"})
+	if !strings.Contains(b.String(), "revision unknown: the binary has no VCS stamp") {
+		t.Errorf("unstamped: %s", b.String())
+	}
+	// This test binary's own build information is read, not made up.
+	if got := readBuildInfo(); got.goVersion != runtime.Version() || got.version == "" {
+		t.Errorf("readBuildInfo = %+v", got)
+	}
 }

@@ -26,7 +26,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/objectpath"
-	"honnef.co/go/tools/lintcmd/cache"
 )
 
 // A gobFact is one encoded fact.
@@ -99,18 +98,9 @@ func registerFacts(analyzers []*analysis.Analyzer) {
 }
 
 // decoded returns n's facts, decoding them on first use.
-func (n *node) decoded(c *cache.DiskCache) (*factSet, error) {
+func (n *node) decoded() (*factSet, error) {
 	n.factsOnce.Do(func() {
-		data := n.factsBlob
-		if data == nil && n.factsFile != "" {
-			var err error
-			data, err = readCacheFile(c, n.factsKey)
-			if err != nil {
-				n.factsErr = err
-				return
-			}
-		}
-		n.facts, n.factsErr = decodeFacts(data)
+		n.facts, n.factsErr = decodeFacts(n.factsBlob)
 	})
 	return n.facts, n.factsErr
 }
@@ -163,11 +153,16 @@ func (t *factTable) deps() {
 }
 
 // factsError is the panic value of a failure to read dependency facts.
+// It is an error, so that whoever recovers it (lintkit.Safe, around each
+// check) prints the cause, not the struct.
 type factsError struct{ err error }
+
+func (e factsError) Error() string { return e.err.Error() }
+func (e factsError) Unwrap() error { return e.err }
 
 // resolveClosure fills t with the facts of closure, resolved in the types
 // universe that type-checking the package built.
-func (t *factTable) resolveClosure(closure map[string]*node, universe map[string]*types.Package, c *cache.DiskCache) error {
+func (t *factTable) resolveClosure(closure map[string]*node, universe map[string]*types.Package) error {
 	paths := make([]string, 0, len(closure))
 	for path := range closure {
 		paths = append(paths, path)
@@ -182,7 +177,7 @@ func (t *factTable) resolveClosure(closure map[string]*node, universe map[string
 		if pkg == nil {
 			continue // not reachable from this package's types
 		}
-		fs, err := dep.decoded(c)
+		fs, err := dep.decoded()
 		if err != nil {
 			return fmt.Errorf("facts of %s: %v", dep.pkg.ID, err)
 		}

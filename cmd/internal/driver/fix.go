@@ -28,8 +28,9 @@ import (
 var bom = []byte("\ufeff")
 
 // applyFixes applies (or, with diff, prints) the first fix of each
-// finding; it returns the exit code.
-func applyFixes(findings []*Finding, diff bool, stdout, stderr io.Writer, prog string) int {
+// finding. It returns the findings it did not fix (no fix, or a fix that
+// was skipped), and exitError when a file could not be written.
+func applyFixes(findings []*Finding, diff bool, stdout, stderr io.Writer, prog string) (remaining []*Finding, code int) {
 	type span struct {
 		start, end int
 		new        []byte
@@ -51,7 +52,8 @@ func applyFixes(findings []*Finding, diff bool, stdout, stderr io.Writer, prog s
 		return data, nil
 	}
 	total, good, skipped := 0, 0, 0
-	code := exitOK
+	fixed := map[*Finding]bool{}
+	code = exitOK
 fixes:
 	for _, f := range findings {
 		if len(f.Fixes) == 0 {
@@ -101,6 +103,7 @@ fixes:
 			accepted[file] = list
 		}
 		good++
+		fixed[f] = true
 	}
 
 	files := make([]string, 0, len(accepted))
@@ -138,13 +141,17 @@ fixes:
 	}
 	if bad := total - good - skipped; bad > 0 {
 		if diff {
-			fmt.Fprintf(stderr, "%s: %d of %d fixes skipped (they conflict with others; apply these and run again)\n", prog, bad, total)
+			fmt.Fprintf(stderr, "%s: %s of %d skipped (they conflict with others; apply these and run again)\n", prog, plural(bad, "fix", "fixes"), total)
 		} else {
-			fmt.Fprintf(stderr, "%s: applied %d of %d fixes; %d files updated (run again to apply the rest: they conflicted with others)\n", prog, good, total, updated)
+			fmt.Fprintf(stderr, "%s: applied %d of %s; %s updated (run again to apply the rest: they conflicted with others)\n", prog, good, plural(total, "fix", "fixes"), plural(updated, "file", "files"))
 		}
-		code = exitError
 	}
-	return code
+	for _, f := range findings {
+		if !fixed[f] {
+			remaining = append(remaining, f)
+		}
+	}
+	return remaining, code
 }
 
 // formatLike formats fixed, the result of editing orig, as gofmt would if

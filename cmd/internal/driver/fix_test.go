@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -163,7 +164,7 @@ func TestApplyFixes(t *testing.T) {
 		{Message: "e", Fixes: []Fix{{Message: "Generated", Edits: []Edit{edit(at(gen, genSrc, "one"), "1")}}}},
 	}
 	var stdout, stderr bytes.Buffer
-	code := applyFixes(findings, false, &stdout, &stderr, "testlint")
+	remaining, code := applyFixes(findings, false, &stdout, &stderr, "testlint")
 	got, _ := os.ReadFile(file)
 	if string(got) != "package a\n\nvar x = 1 + 2\n" {
 		t.Errorf("a.go:\n%s", got)
@@ -174,8 +175,17 @@ func TestApplyFixes(t *testing.T) {
 	if g, _ := os.ReadFile(gen); string(g) != genSrc {
 		t.Errorf("the generated file was edited:\n%s", g)
 	}
-	if code != exitError || !strings.Contains(stderr.String(), "applied 3 of 5 fixes; 1 files updated") {
+	if code != exitOK || !strings.Contains(stderr.String(), "applied 3 of 5 fixes; 1 file updated") {
 		t.Errorf("exit %d\n%s", code, stderr.String())
+	}
+	// The conflicting fix waits for a re-run, the generated file's is
+	// never applied: both findings remain (the driver reports them, exit 3).
+	var left []string
+	for _, f := range remaining {
+		left = append(left, f.Message)
+	}
+	if !slices.Equal(left, []string{"c", "e"}) {
+		t.Errorf("remaining findings %q, want c and e", left)
 	}
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 2 {
@@ -186,7 +196,9 @@ func TestApplyFixes(t *testing.T) {
 	os.WriteFile(file, []byte(src), 0o644)
 	stdout.Reset()
 	stderr.Reset()
-	applyFixes(findings[:2], true, &stdout, &stderr, "testlint")
+	if remaining, _ := applyFixes(findings[:2], true, &stdout, &stderr, "testlint"); len(remaining) != 0 {
+		t.Errorf("-diff of two fixes that merge: %d findings remain", len(remaining))
+	}
 	if now, _ := os.ReadFile(file); string(now) != src {
 		t.Errorf("-diff changed the file")
 	}

@@ -14,7 +14,10 @@ package driver
 // not by the size of the graph.
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"os/exec"
 	"runtime"
 	"slices"
 	"strings"
@@ -47,8 +50,7 @@ type node struct {
 	factsHash [32]byte          // sha256 of the encoded facts
 	closure   [32]byte          // factsHash of this node and, transitively, of its imports
 	content   map[string][]byte // the files' bytes as sourceKey read them, until n is run
-	factsBlob []byte            // the encoded facts, when not read from the cache
-	factsFile string            // the cache file holding them, otherwise
+	factsBlob []byte            // the encoded facts (computed, or read and verified from the cache)
 	findings  []Finding
 	factsOnce sync.Once
 	facts     *factSet // decoded on first use by a dependent
@@ -77,6 +79,12 @@ func loadGraph(patterns []string, tests bool, buildFlags []string) (*graph, erro
 		return nil, err
 	}
 	if len(pkgs) == 0 {
+		// go/packages hides a failure of go list -export (the build it
+		// entails: go cannot create its work directory, say) behind an
+		// empty result. Ask go list again, and show its own error.
+		if err := goListError(patterns, tests, buildFlags); err != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
 	g := &graph{}
@@ -191,4 +199,25 @@ func factAnalyzers(list []*analysis.Analyzer) []*analysis.Analyzer {
 		}
 	}
 	return requiredClosure(withFacts)
+}
+
+// goListError runs go list -export as go/packages did and returns its
+// error output, or nil when it succeeds.
+func goListError(patterns []string, tests bool, buildFlags []string) error {
+	args := []string{"list", "-e", "-export", "-f", "{{.ImportPath}}"}
+	if tests {
+		args = append(args, "-test")
+	}
+	args = append(append(args, buildFlags...), "--")
+	cmd := exec.Command("go", append(args, patterns...)...)
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return fmt.Errorf("go list failed: %s", msg)
+	}
+	return nil
 }

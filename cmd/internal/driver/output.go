@@ -6,19 +6,24 @@ import (
 	"go/token"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 )
 
-// writeText prints findings as the x/tools drivers do: "file:line:col:
-// message", each related position on a line of its own whose message
-// starts with a tab, and with -c=N the offending lines and N lines of
-// context around them.
-func writeText(w io.Writer, findings []*Finding, contextLines int) error {
+// writeText prints findings as staticcheck and golangci-lint do: "file:
+// line:col: message (check)" (the check's name is what a
+// //ctxbound:ignore directive names), each related position on a line of
+// its own whose message starts with a tab, and with -c=N the offending
+// lines and N lines of context around them. A file under dir (the working
+// directory) is named relative to it, as go vet names it.
+func writeText(w io.Writer, findings []*Finding, contextLines int, dir string) error {
 	var b strings.Builder
 	files := map[string][]string{}
 	print := func(pos, end Position, msg string) {
-		fmt.Fprintf(&b, "%s: %s\n", pos.Position, msg)
+		shown := pos.Position
+		shown.Filename = relTo(dir, shown.Filename)
+		fmt.Fprintf(&b, "%s: %s\n", shown, msg)
 		if contextLines < 0 {
 			return
 		}
@@ -38,13 +43,32 @@ func writeText(w io.Writer, findings []*Finding, contextLines int) error {
 		}
 	}
 	for _, f := range findings {
-		print(f.Pos, f.End, f.Message)
+		print(f.Pos, f.End, f.Message+" ("+f.Check+")")
 		for _, r := range f.Related {
 			print(r.Pos, r.End, "\t"+r.Message)
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// relTo names file relative to dir when it is under dir, else as it is.
+func relTo(dir, file string) string {
+	if dir == "" || !filepath.IsAbs(file) {
+		return file
+	}
+	if rel, err := filepath.Rel(dir, file); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return rel
+	}
+	return file
+}
+
+// plural is "1 finding", "2 findings".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // The x/tools JSON format: package ID -> analyzer -> diagnostics, or

@@ -128,7 +128,7 @@ func (r *runner) factNames(closure map[string]*node) map[reflect.Type]map[string
 		if d.factsHash == emptyFactsHash {
 			continue
 		}
-		fs, err := d.decoded(r.cache)
+		fs, err := d.decoded()
 		if err != nil {
 			return nil
 		}

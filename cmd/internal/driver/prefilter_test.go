@@ -73,7 +73,7 @@ func TestPrefilter(t *testing.T) {
 		t.Run("env="+tc.env, func(t *testing.T) {
 			filterModule(t)
 			code, out, stderr, st := runFiltered(t, tc.env, "./use")
-			if code != exitFindings || !strings.Contains(stderr, findingFiltered) || out != "" {
+			if code != exitFindings || !strings.Contains(out, findingFiltered) || stderr != "" {
 				t.Fatalf("code %d, stdout %q, stderr %q; want the finding %q", code, out, stderr, findingFiltered)
 			}
 			if !slices.Equal(st.Analyzed, tc.analyzed) || !slices.Equal(st.Filtered, tc.filtered) {
@@ -83,9 +83,9 @@ func TestPrefilter(t *testing.T) {
 				return // check mode reads and writes no cache
 			}
 			// Again: everything from the cache, the filtered package too.
-			code, _, stderr, st = runFiltered(t, tc.env, "./use")
-			if code != exitFindings || !strings.Contains(stderr, findingFiltered) || len(st.Analyzed)+len(st.Filtered) != 0 || st.Cached != 3 {
-				t.Errorf("re-run: code %d, stderr %q, analyzed %v, filtered %v, %d cached; want all 3 from the cache", code, stderr, st.Analyzed, st.Filtered, st.Cached)
+			code, out, _, st = runFiltered(t, tc.env, "./use")
+			if code != exitFindings || !strings.Contains(out, findingFiltered) || len(st.Analyzed)+len(st.Filtered) != 0 || st.Cached != 3 {
+				t.Errorf("re-run: code %d, stdout %q, analyzed %v, filtered %v, %d cached; want all 3 from the cache", code, out, st.Analyzed, st.Filtered, st.Cached)
 			}
 		})
 	}

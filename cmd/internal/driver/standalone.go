@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 	"honnef.co/go/tools/lintcmd/cache"
 
@@ -67,6 +68,7 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		return usageErr("no packages named; try %s ./...", s.Name)
 	}
+	cwd, _ := os.Getwd() // findings under it are shown relative to it
 	dir, err := cacheDir(o.cache)
 	if err != nil {
 		return usageErr("%v", err)
@@ -105,6 +107,9 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 	}
 
 	analyzers := o.selected(s.All())
+	if !slices.ContainsFunc(analyzers, func(a *analysis.Analyzer) bool { return slices.Contains(s.Checks, a) }) {
+		return usageErr("every check is turned off: nothing would be reported; name the checks to run (-spawnctx), or turn fewer off")
+	}
 	var c *cache.DiskCache
 	if dir != "" {
 		if c, err = openCache(dir); err != nil {
@@ -131,7 +136,7 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 		// it failing after it.
 		if errs := checkConfigs(g); len(errs) > 0 {
 			for _, e := range errs {
-				fmt.Fprintf(stderr, "%s: %v\n", s.Name, e)
+				fmt.Fprintln(stderr, e) // "ctxbound config <file>: ...", the one prefix of config errors
 			}
 			return exitError
 		}
@@ -160,6 +165,10 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, e)
 		}
 		for _, e := range res.errs {
+			if e.Analyzer == config.Analyzer.Name && strings.HasPrefix(e.Err, "ctxbound config ") {
+				fmt.Fprintln(stderr, e.Err) // config errors have one prefix
+				continue
+			}
 			fmt.Fprintf(stderr, "%s: %s\n", e.Analyzer, e.Err)
 		}
 		if r.stats.Skipped > 0 && failed {
@@ -169,7 +178,20 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 
 	if o.fix {
 		printErrors()
-		code := applyFixes(findings, o.diff, stdout, stderr, s.Name)
+		remaining, code := applyFixes(findings, o.diff, stdout, stderr, s.Name)
+		// What -fix could not fix is reported, as a run without -fix
+		// would: on standard output, or with -diff (whose output is the
+		// patch) on standard error; and it exits 3.
+		out := stdout
+		if o.diff {
+			out = stderr
+		}
+		if err := writeText(out, remaining, o.context, cwd); err != nil {
+			return exitError
+		}
+		if len(remaining) > 0 && code == exitOK {
+			code = exitFindings
+		}
 		if failed {
 			code = exitError
 		}
@@ -187,16 +209,16 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "%s: %v\n", s.Name, err)
 			return exitError
 		}
-		fmt.Fprintf(stderr, "%s: wrote %d findings (%d entries) to %s\n", s.Name, len(findings), len(b.Findings), o.baseline)
+		fmt.Fprintf(stderr, "%s: wrote %s (%s) to %s\n", s.Name, plural(len(findings), "finding", "findings"), plural(len(b.Findings), "entry", "entries"), o.baseline)
 		return exitOK
 	}
 
 	if base != nil {
 		var known, stale int
 		res.findings, known, stale = base.Filter(findings)
-		fmt.Fprintf(stderr, "%s: %d findings matched the baseline %s and were not reported; %d new\n", s.Name, known, o.baseline, len(res.findings))
+		fmt.Fprintf(stderr, "%s: %s the baseline %s and were not reported; %d new\n", s.Name, plural(known, "finding matched", "findings matched"), o.baseline, len(res.findings))
 		if stale > 0 {
-			fmt.Fprintf(stderr, "%s: %d baselined findings no longer occur: run with -write-baseline to drop them\n", s.Name, stale)
+			fmt.Fprintf(stderr, "%s: %s: run with -write-baseline to drop them\n", s.Name, plural(stale, "baselined finding no longer occurs", "baselined findings no longer occur"))
 		}
 	}
 
@@ -204,7 +226,7 @@ func Run(s Suite, args []string, stdout, stderr io.Writer) int {
 	switch format {
 	case "text":
 		printErrors()
-		if err := writeText(stderr, res.findings, o.context); err != nil {
+		if err := writeText(stdout, res.findings, o.context, cwd); err != nil {
 			return exitError
 		}
 		if len(res.findings) > 0 {
@@ -261,23 +283,37 @@ func (r *runner) sortedErrors() []analysisError {
 }
 
 // checkConfigs loads every configuration file that applies to a package
-// of g, once each, and returns their errors.
+// of g, once each, and returns their errors: what the config pass would
+// report for each package, once per file. A file found beside a module's
+// packages (not named by -config.file) must hold roots of that module.
 func checkConfigs(g *graph) []error {
-	seen := map[string]bool{}
+	module := map[string]string{} // file -> the module of the first package it configures
 	var files []string
+	named := config.FlagFile(config.Analyzer) // one file for every package, wherever it is
 	for _, n := range g.all {
 		if len(n.pkg.CompiledGoFiles) == 0 {
 			continue
 		}
-		if f := config.FileFor(config.Analyzer, firstFile(n.pkg)); f != "" && !seen[f] {
-			seen[f] = true
+		f := config.FileFor(config.Analyzer, firstFile(n.pkg))
+		if f == "" {
+			continue
+		}
+		if _, seen := module[f]; !seen {
 			files = append(files, f)
+			module[f] = ""
+			if n.pkg.Module != nil && f != named {
+				module[f] = n.pkg.Module.Path
+			}
 		}
 	}
 	slices.Sort(files)
 	var errs []error
 	for _, f := range files {
-		if _, err := config.Load(f); err != nil {
+		c, err := config.Load(f)
+		if err == nil && module[f] != "" {
+			err = config.CheckRootsInModule(f, c, module[f])
+		}
+		if err != nil {
 			errs = append(errs, err)
 		}
 	}

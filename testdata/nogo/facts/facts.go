@@ -102,3 +102,24 @@ func (f *Flag) Set() { atomic.StoreInt32((*int32)(f), 1) }
 
 // IsSet loads the flag.
 func (f *Flag) IsSet() bool { return atomic.LoadInt32((*int32)(f)) != 0 }
+
+// A detach helper (ctxscope.Detaches).
+func Detach(ctx context.Context) context.Context { return context.WithoutCancel(ctx) }
+
+// A queue that hands back the context its work was queued with
+// (ctxscope.HandsBack).
+type Item struct {
+	Ctx context.Context
+	ID  string
+}
+
+type Queue struct{ C chan Item }
+
+func (q *Queue) Read(ctx context.Context) (context.Context, string, bool) {
+	select {
+	case it := <-q.C:
+		return it.Ctx, it.ID, true
+	case <-ctx.Done():
+		return nil, "", false
+	}
+}

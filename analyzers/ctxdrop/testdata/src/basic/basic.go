@@ -154,3 +154,145 @@ func (n *Notifier) Notify(ctx context.Context, ids []string) {
 		go n.send(id)
 	}
 }
+
+// The one-shot goroutine of a ctx-less helper (a hook run once, a cleanup)
+// is the helper's work done on another goroutine: its root is blamed on
+// the callers that have a context, once, at the root.
+type Conn struct {
+	db     *DB
+	onDone func(context.Context)
+}
+
+func (c *Conn) asyncClose() {
+	go func() {
+		c.db.Exec(context.Background(), "terminate") // want `Conn.asyncClose makes its own root context \(context.Background\) but is called with a context in scope from Conn.Fail`
+	}()
+}
+
+func (c *Conn) Fail(ctx context.Context) { c.asyncClose() }
+
+// A hook run once on a goroutine: the same.
+func (c *Conn) finish() {
+	go c.onDone(context.TODO()) // want `Conn.finish makes its own root context \(context.TODO\) but is called with a context in scope from Conn.Close`
+}
+
+func (c *Conn) Close(ctx context.Context) { c.finish() }
+
+// A ctx-less function that reaches two roots, through two helpers, has two
+// root causes: each is reported at its root, and a detach on one leaves
+// the other.
+func (c *Conn) flushA() { c.db.Exec(context.Background(), "a") } // want `Conn.flushA makes its own root context \(context.Background\) but is called with a context in scope from Conn.Sync \(through Conn.flushBoth\)`
+
+func (c *Conn) flushB() { c.db.Exec(context.TODO(), "b") } // want `Conn.flushB makes its own root context \(context.TODO\) but is called with a context in scope from Conn.Sync \(through Conn.flushBoth\)`
+
+func (c *Conn) flushBoth() {
+	c.flushA()
+	c.flushB()
+}
+
+func (c *Conn) Sync(ctx context.Context) { c.flushBoth() }
+
+// ctxbound:detach on the first maker brings out the second.
+//
+//ctxbound:detach -- a best-effort write, meant to outlive every caller
+func (c *Conn) logA() { c.db.Exec(context.Background(), "log a") }
+
+func (c *Conn) logB() { c.db.Exec(context.TODO(), "log b") } // want `Conn.logB makes its own root context \(context.TODO\) but is called with a context in scope from Conn.Log \(through Conn.logBoth\)`
+
+func (c *Conn) logBoth() {
+	c.logA()
+	c.logB()
+}
+
+func (c *Conn) Log(ctx context.Context) { c.logBoth() }
+
+// A root made behind a condition on the helper's own parameter is blamed
+// only on callers that can meet it: they pass the zero value, or a value
+// they have not tested.
+type Registry struct{ db *DB }
+
+func (g *Registry) lookup(name string) error {
+	if name == "" {
+		return g.db.Exec(context.Background(), "default") // want `Registry.lookup makes its own root context \(context.Background\) but is called with a context in scope from Registry.Default and Registry.Untested`
+	}
+	return nil
+}
+
+func (g *Registry) Named(ctx context.Context) error { return g.lookup("orders") } // a non-empty constant: never the root
+
+func (g *Registry) Checked(ctx context.Context, name string) error {
+	if name == "" {
+		return nil
+	}
+	return g.lookup(name) // tested before: never the root
+}
+
+func (g *Registry) CheckedIf(ctx context.Context, name string) error {
+	if len(name) > 0 {
+		return g.lookup(name) // tested around: never the root
+	}
+	return nil
+}
+
+func (g *Registry) Default(ctx context.Context) error { return g.lookup("") } // the zero value: the root
+
+func (g *Registry) Untested(ctx context.Context, name string) error { return g.lookup(name) } // may be empty: the root
+
+// The condition is the early return's: the root is made only when opts
+// is nil.
+type Opts struct{ Name string }
+
+func (g *Registry) open(opts *Opts) error {
+	if opts != nil {
+		return nil
+	}
+	return g.db.Exec(context.TODO(), "defaults") // want `Registry.open makes its own root context \(context.TODO\) but is called with a context in scope from Registry.OpenMaybe`
+}
+
+func (g *Registry) Open(ctx context.Context) error { return g.open(&Opts{Name: "x"}) } // never nil
+
+func (g *Registry) OpenMaybe(ctx context.Context, o *Opts) error { return g.open(o) }
+
+// Through a helper that forwards its parameter, the guard is the helper's
+// too.
+func (g *Registry) get(name string) error { return g.lookup(name) }
+
+func (g *Registry) GetNamed(ctx context.Context) error { return g.get("orders") }
+
+// A condition of another form guards nothing: the root is blamed.
+func (g *Registry) maybe(n int) error {
+	if n > 3 {
+		return g.db.Exec(context.Background(), "big") // want `Registry.maybe makes its own root context \(context.Background\) but is called with a context in scope from Registry.Maybe`
+	}
+	return nil
+}
+
+func (g *Registry) Maybe(ctx context.Context) error { return g.maybe(1) }
+
+// Started on a goroutine with a non-empty constant: never the root.
+func (g *Registry) Async(ctx context.Context) { go g.lookup("orders") }
+
+// The twins: a context parameter that one call hands a caller's context
+// (or that is exported, or used as a value) keeps the rule that it is the
+// caller's.
+type Sweeper struct{ db *DB }
+
+func (s *Sweeper) cleanup() { s.db.Exec(context.Background(), "sweep") } // want `Sweeper.cleanup makes its own root context \(context.Background\) but is called with a context in scope from Sweeper.sweep, Sweeper.SweepExported and 1 more`
+
+func NewSweeper() *Sweeper {
+	s := &Sweeper{}
+	s.sweep(context.Background())
+	s.SweepExported(context.Background())
+	run(s.sweepValue)
+	return s
+}
+
+func (s *Sweeper) sweep(ctx context.Context) { s.cleanup() }
+
+func (s *Sweeper) Restart(ctx context.Context) { s.sweep(ctx) }
+
+func (s *Sweeper) SweepExported(ctx context.Context) { s.cleanup() }
+
+func (s *Sweeper) sweepValue(ctx context.Context) { s.cleanup() }
+
+func run(f func(context.Context)) { f(context.Background()) }

@@ -209,13 +209,50 @@ func (s *Server) stopWithin() error {
 
 func (s *Server) Stop(ctx context.Context) error { return s.stopWithin() }
 
-// Goroutines a ctx-less helper starts are work of their own: a server's
-// per-connection loop, a connection's cleanup after a failure.
+// The background loops a ctx-less helper starts are work of their own: a
+// server's per-connection loop, a pool's reaper on a ticker, a listener
+// that waits on channels until it is closed. The context of the call that
+// happened to start them would cancel them.
+func (s *Server) startLoops(conns chan string, tick *time.Ticker, quit chan struct{}) {
+	go func() {
+		for c := range conns {
+			s.db.Exec(context.Background(), c)
+		}
+	}()
+	go func() {
+		for range tick.C {
+			s.db.Exec(context.Background(), "reap")
+		}
+	}()
+	go func() {
+		for len(quit) == 0 {
+			select {
+			case <-quit:
+				return
+			case c := <-conns:
+				s.db.Exec(context.Background(), c)
+			}
+		}
+	}()
+	go s.acceptLoop(conns)
+}
+
+func (s *Server) acceptLoop(conns chan string) {
+	for {
+		s.db.Exec(context.Background(), <-conns)
+	}
+}
+
+func (s *Server) Start(ctx context.Context) { s.startLoops(nil, nil, nil) }
+
+// A one-shot cleanup with a deadline of its own that reads no values
+// bounds its work on purpose (pgx's asyncClose): its callers lose nothing.
 func (s *Server) asyncClose() {
 	go func() {
-		s.db.Exec(context.Background(), "terminate")
+		c, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		s.db.Exec(c, "terminate")
 	}()
-	go s.db.Exec(context.Background(), "drain")
 }
 
 func (s *Server) Fail(ctx context.Context) { s.asyncClose() }
@@ -290,3 +327,42 @@ func (p *Pool) Dial(ctx context.Context) error {
 	go p.listen()
 	return nil
 }
+
+// An unexported function's context parameter that every call in the
+// package hands a root or a lifetime context is no caller's context: the
+// ctx-less cleanup its sweeper calls drops nothing.
+type Cache struct {
+	db     *DB
+	cancel context.CancelFunc
+}
+
+func NewCache(db *DB) *Cache {
+	c := &Cache{db: db}
+	ctx, cancel := context.WithCancel(context.Background())
+	c.cancel = cancel
+	c.startSweeper(ctx)
+	return c
+}
+
+func (c *Cache) startSweeper(ctx context.Context) {
+	go func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(time.Minute):
+				c.cleanup()
+			}
+		}
+	}()
+	c.cleanup()
+}
+
+func (c *Cache) cleanup() { c.db.Exec(context.Background(), "sweep") }
+
+// Passed on from another such parameter, it is one too.
+func (c *Cache) startAll() { c.startVia(context.Background()) }
+
+func (c *Cache) startVia(ctx context.Context) { c.startTwo(ctx) }
+
+func (c *Cache) startTwo(ctx context.Context) { c.cleanup() }

@@ -241,6 +241,38 @@ func (w *Worker) Handler(ctx context.Context, hooks *Hooks) func() {
 
 type Hooks struct{ done func() }
 
+// A literal returned or stored whose own signature has no context, but
+// that captures its maker's context and uses a root instead, chose the
+// root over the context it holds: checked against the context it captures.
+func (w *Worker) Later(ctx context.Context, hooks *Hooks) func() {
+	hooks.done = func() {
+		w.db.Exec(context.Background(), "stored") // want `call of DB.Exec passes a root context \(context.Background\) while ctx is in scope`
+		w.db.Exec(ctx, "stored, with the caller's")
+	}
+	return func() {
+		w.db.Exec(context.TODO(), "returned") // want `call of DB.Exec passes a root context \(context.TODO\) while ctx is in scope`
+		_ = ctx
+	}
+}
+
+// A request captured is a context captured.
+func (w *Worker) LaterReq(r *http.Request, hooks *Hooks) {
+	hooks.done = func() {
+		_ = r.URL
+		w.db.Exec(context.Background(), "stored") // want `call of DB.Exec passes a root context \(context.Background\) while r.Context\(\) is in scope`
+	}
+}
+
+// A literal with a context parameter of its own is run with its runner's
+// context: the maker's is not in scope there.
+func (w *Worker) Runner(ctx context.Context, hooks *RunHooks) {
+	hooks.run = func(rctx context.Context) {
+		w.db.Exec(context.Background(), "runner's") // want `call of DB.Exec passes a root context \(context.Background\) while rctx is in scope`
+	}
+}
+
+type RunHooks struct{ run func(context.Context) }
+
 // A literal handed to a callee runs for the function (sort.Slice,
 // sync.Once.Do): its drops are the function's.
 func (w *Worker) Each(ctx context.Context, items []string) {
@@ -360,4 +392,182 @@ func runTask(db *DB) {
 	}
 	defer cancel()
 	db.Exec(ctx, "task")
+}
+
+// A test that the context is not done yet guards live work; the else
+// branch runs once it is done.
+func (w *Worker) IfLive(ctx context.Context) {
+	if ctx.Err() == nil {
+		w.db.Exec(context.Background(), "live") // want `call of DB.Exec passes a root context \(context.Background\) while ctx is in scope`
+	} else {
+		w.db.Exec(context.Background(), "done: a shutdown")
+	}
+	if err := ctx.Err(); err != nil {
+		w.db.Exec(context.Background(), "done: a shutdown")
+	}
+}
+
+// A root seeded by hand with a value read from the caller's context,
+// through a type assertion or a field of it, is detached: it keeps it.
+type traceCtx struct{ ID string }
+
+func seededAsserted(ctx context.Context, db *DB) {
+	if tc, ok := ctx.Value(traceKey{}).(*traceCtx); ok {
+		db.Traced(context.WithValue(context.Background(), traceKey{}, tc), "x")
+	}
+	tc, _ := ctx.Value(traceKey{}).(*traceCtx)
+	id := tc.ID
+	db.Traced(context.WithValue(context.Background(), traceKey{}, id), "y")
+}
+
+// The twin: a root seeded with a value that does not come from the
+// caller's context keeps nothing of it.
+func seededOther(ctx context.Context, db *DB, tc *traceCtx) {
+	db.Traced(context.WithValue(context.Background(), traceKey{}, tc), "x") // want `call of DB.Traced passes a root context \(context.Background\) while ctx is in scope`
+}
+
+// A task that carries its own cancel is handed off for one piece of work:
+// its root is no component's lifetime context, and the caller's trace and
+// identity are lost with it (the tenant copied by hand keeps only that).
+type ownTask struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	tenant string
+}
+
+type TaskPool struct {
+	tasks   chan *ownTask
+	pending []*ownTask
+	current *ownTask
+}
+
+func (p *TaskPool) Handle(ctx context.Context, tenant string) {
+	local, cancel := context.WithTimeout(context.Background(), time.Minute)
+	p.tasks <- &ownTask{ctx: local, cancel: cancel, tenant: tenant} // want `ownTask sent on a channel carries a root context \(context.Background\) in field ctx while ctx is in scope`
+}
+
+func (p *TaskPool) HandleVar(ctx context.Context, tenant string) {
+	local, cancel := context.WithCancel(context.Background())
+	t := &ownTask{ctx: local, cancel: cancel, tenant: tenant} // want `ownTask queued carries a root context \(context.Background\) in field ctx while ctx is in scope`
+	p.pending = append(p.pending, t)
+}
+
+// The twins that own their cancel for long: a component built with its
+// lifetime context, kept in a field or returned.
+func (p *TaskPool) Keep(ctx context.Context) {
+	local, cancel := context.WithCancel(context.Background())
+	p.current = &ownTask{ctx: local, cancel: cancel}
+}
+
+func NewTask() *ownTask {
+	local, cancel := context.WithCancel(context.Background())
+	return &ownTask{ctx: local, cancel: cancel}
+}
+
+// A task passed to a call may be kept by the callee: its cancel is owned.
+func (p *TaskPool) Register(ctx context.Context) {
+	local, cancel := context.WithCancel(context.Background())
+	t := &ownTask{ctx: local, cancel: cancel}
+	p.keep(t)
+	p.tasks <- t
+}
+
+func (p *TaskPool) keep(t *ownTask) { p.current = t }
+
+// A queue whose Read blocks on the context it is given and hands back the
+// one the work was queued with (a HandsBack fact).
+type queued struct {
+	ctx context.Context
+	id  string
+}
+
+type WorkQueue struct{ ch chan queued }
+
+func (q *WorkQueue) Read(ctx context.Context) (context.Context, string, bool) {
+	select {
+	case it := <-q.ch:
+		return it.ctx, it.id, true
+	case <-ctx.Done():
+		return nil, "", false
+	}
+}
+
+// The consumer discards the work's context and goes on with a root: the
+// caller's trace and identity are lost at the hand-back.
+type Consumer struct{ db *DB }
+
+func (w *Consumer) consume(q *WorkQueue) {
+	for {
+		_, id, ok := q.Read(context.Background()) // want `the context that WorkQueue.Read hands back with the work is discarded, and the work then calls DB.Exec with a root context \(context.Background\); keep it and pass it`
+		if !ok {
+			return
+		}
+		w.db.Exec(context.Background(), id)
+	}
+}
+
+// Kept, it is the work's context: passing it is right, and a root beside
+// it drops it.
+func (w *Consumer) consumeKept(q *WorkQueue) {
+	for {
+		wctx, id, ok := q.Read(context.Background())
+		if !ok {
+			return
+		}
+		w.db.Exec(wctx, id)
+		w.db.Exec(context.TODO(), id) // want `call of DB.Exec passes a root context \(context.TODO\) while wctx is in scope`
+	}
+}
+
+// Values lost through an interface: the work after ctx is done runs on a
+// fresh root through Updater.Update, whose implementation in this package
+// reads the request's values (its fact).
+type Updater interface {
+	Update(ctx context.Context, pct int)
+}
+
+type logUpdater struct{}
+
+func (logUpdater) Update(ctx context.Context, pct int) { _ = ctx.Value(traceKey{}) }
+
+func progress(ctx context.Context, u Updater) {
+	<-ctx.Done()
+	c, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	u.Update(c, 100) // want `call of Updater.Update gets a fresh root context \(context.Background, made once ctx is done or cancelled\) while ctx is in scope, and Updater.Update reads context values \(logUpdater.Update\)`
+}
+
+// The twin: no implementation reads values (as far as the facts show):
+// the shutdown loses nothing.
+type Closer interface {
+	Close(ctx context.Context) error
+}
+
+type quietCloser struct{}
+
+func (quietCloser) Close(ctx context.Context) error { <-ctx.Done(); return nil }
+
+func closeAll(ctx context.Context, c Closer) {
+	<-ctx.Done()
+	sc, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	c.Close(sc)
+}
+
+// A look-alike: a method of the same name that reads values, on a type
+// that does not implement the interface (another signature), is not one
+// of its implementations.
+type Ticker interface {
+	Tick(ctx context.Context)
+}
+
+type tickReader struct{}
+
+func (tickReader) Tick(ctx context.Context, n int) { _ = ctx.Value(traceKey{}) }
+
+func tickAll(ctx context.Context, t Ticker) {
+	<-ctx.Done()
+	c, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	t.Tick(c)
 }

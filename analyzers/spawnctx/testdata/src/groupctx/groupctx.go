@@ -130,3 +130,27 @@ func suppressed(ctx context.Context) error {
 	g.Go(func() error { return fetch(ctx, "b") })
 	return g.Wait()
 }
+
+// The fix of g, ctx := errgroup.WithContext(ctx), whose group context,
+// cancelled when Wait returns, shadowed the parent's and broke the code
+// after Wait: the context is discarded because the function goes on with
+// the parent's. Silent.
+func parentAfterWait(ctx context.Context, urls []string) error {
+	g, _ := errgroup.WithContext(ctx)
+	for _, u := range urls {
+		g.Go(func() error { return fetch(ctx, u) })
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	return fetch(ctx, "after")
+}
+
+// The twin: the parent's context used only before Wait.
+func parentBeforeWait(ctx context.Context, urls []string) error {
+	g, _ := errgroup.WithContext(ctx) // want `context of errgroup.WithContext is discarded`
+	for _, u := range urls {
+		g.Go(func() error { return fetch(ctx, u) })
+	}
+	return g.Wait()
+}

@@ -57,3 +57,64 @@ func (c *Cache) Wrapped(ctx context.Context, key string) (any, error) {
 		return fetch(ctx, key) // want `work shared by wrapper Cache.load runs with the calling request's context ctx`
 	})
 }
+
+// A context of a type parameter is the caller's too; the fix wraps it
+// where the callee takes a context.Context.
+func GetG[C context.Context](c *Cache, ctx C, key string) (any, error) {
+	v, err, _ := c.g.Do(key, func() (any, error) {
+		return fetch(ctx, key) // want `work shared by singleflight.Group.Do runs with the calling request's context ctx`
+	})
+	return v, err
+}
+
+// Where the callee takes the caller's own type, context.WithoutCancel's
+// context.Context would not fit: reported, with no fix.
+type reqCtx struct{ context.Context }
+
+func fetchReq(c *reqCtx, key string) (any, error) { return nil, nil }
+
+func (c *Cache) GetReq(ctx *reqCtx, key string) (any, error) {
+	v, err, _ := c.g.Do(key, func() (any, error) {
+		return fetchReq(ctx, key) // want `work shared by singleflight.Group.Do runs with the calling request's context ctx`
+	})
+	return v, err
+}
+
+// A module's own detach helper: a root seeded with the caller's values
+// (a Detaches fact). Shared work detached through it is silent, as with
+// context.WithoutCancel.
+type spanKey struct{}
+
+func detach(ctx context.Context) context.Context {
+	return context.WithValue(context.Background(), spanKey{}, ctx.Value(spanKey{}))
+}
+
+func (c *Cache) GetDetachedBy(ctx context.Context, key string) (any, error) {
+	v, err, _ := c.g.Do(key, func() (any, error) {
+		dctx := detach(ctx)
+		tctx, cancel := context.WithTimeout(dctx, time.Second)
+		defer cancel()
+		return fetch(tctx, key)
+	})
+	return v, err
+}
+
+func (c *Cache) GetDetachedInline(ctx context.Context, key string) (any, error) {
+	v, err, _ := c.g.Do(key, func() (any, error) {
+		return fetch(detach(ctx), key)
+	})
+	return v, err
+}
+
+// The twin: a helper that derives from the caller's context keeps its
+// cancellation: the shared work is bound to one caller.
+func derive(ctx context.Context) context.Context {
+	return context.WithValue(ctx, spanKey{}, "x")
+}
+
+func (c *Cache) GetDerived(ctx context.Context, key string) (any, error) {
+	v, err, _ := c.g.Do(key, func() (any, error) {
+		return fetch(derive(ctx), key) // want `work shared by singleflight.Group.Do runs with the calling request's context ctx`
+	})
+	return v, err
+}

@@ -53,8 +53,24 @@ func returnsClosure() func() { // no fact
 	return func() { put(context.Background()) }
 }
 
-// Goroutines a function starts are work of their own.
-func spawns() { // no fact
+// The background loops a function starts are work of their own.
+func spawnsLoops(ch chan int) { // no fact
+	go func() {
+		for range ch {
+			put(context.Background())
+		}
+	}()
+	go loop()
+}
+
+func loop() { // want loop:"makes root context.TODO at facts.go:68"
+	for {
+		put(context.TODO())
+	}
+}
+
+// A one-shot goroutine is the function's work, on another goroutine.
+func spawnsOnce() { // want spawnsOnce:"makes root context.Background at facts.go:74"
 	go func() { put(context.Background()) }()
 	go put(context.TODO())
 }
@@ -67,7 +83,7 @@ func bounded() { // no fact
 	put(c)
 }
 
-func boundedReads() { // want boundedReads:"makes root context.Background at facts.go:71"
+func boundedReads() { // want boundedReads:"makes root context.Background at facts.go:87"
 	c, cancel := context.WithTimeout(context.Background(), 0)
 	defer cancel()
 	value(c)
@@ -87,4 +103,71 @@ type hooks struct{ onStop func() }
 
 func storesClosure(h *hooks) { // no fact
 	h.onStop = func() { put(context.Background()) }
+}
+
+// A root returned inside a value its caller can rebind (it has a method
+// Context() returning a context) is the caller's to rebind: no fact.
+type carried struct{ ctx context.Context }
+
+func (c carried) Context() context.Context { return c.ctx }
+
+func load(ctx context.Context) carried { return carried{ctx} }
+
+func newCarried() carried { return load(context.Background()) } // no fact
+
+// A look-alike: a method named Context that returns no context carries
+// none, so the root is the function's own.
+type reply struct{}
+
+func (reply) Context() string { return "" }
+
+func fetch(ctx context.Context) reply { return reply{} }
+
+func newReply() reply { return fetch(context.Background()) } // want newReply:"makes root context.Background at facts.go:126"
+
+// A root behind a test of a parameter for its zero value is made only
+// then: the fact says which.
+func byName(name string, n int) { // want byName:"makes root context.Background at facts.go:132 when param 0, 1 is zero"
+	if name == "" && n == 0 {
+		put(context.Background())
+	}
+}
+
+// A detach helper: every context it returns is its parameter detached,
+// context.WithoutCancel of it or a root seeded with its values.
+func detachCtx(n int, ctx context.Context) context.Context { // want detachCtx:"detaches ctx 1" detachCtx:"reads values of ctx 1"
+	if n > 0 {
+		return context.WithoutCancel(ctx)
+	}
+	return context.WithValue(context.Background(), key{}, ctx.Value(key{}))
+}
+
+func detachVia(ctx context.Context) context.Context { return detachCtx(0, ctx) } // want detachVia:"detaches ctx 0" detachVia:"reads values of ctx 0 through facts.detachCtx"
+
+// Not one: a derivation keeps the cancellation.
+func derivesCtx(ctx context.Context) context.Context { return context.WithValue(ctx, key{}, 1) }
+
+// A queue's Read blocks on the context it is given and hands back the one
+// the work was queued with: HandsBack.
+type item struct {
+	ctx context.Context
+	req string
+}
+
+type queue struct{ ch chan item }
+
+func (q *queue) Read(ctx context.Context) (context.Context, string, bool) { // want Read:"hands back a context at result 0"
+	select {
+	case it := <-q.ch:
+		return it.ctx, it.req, true
+	case <-ctx.Done():
+		return nil, "", false
+	}
+}
+
+// Not one: it hands back a context derived from its own.
+func (q *queue) Derived(ctx context.Context) (context.Context, string) {
+	c, cancel := context.WithCancel(ctx)
+	_ = cancel
+	return c, ""
 }
