@@ -423,7 +423,7 @@ func (c *checker) checkIn(cond ast.Expr, act *access, bound map[*types.Var]*acce
 				if l, b := loadOf(x.X); l != nil {
 					found = &check{load: l, cond: cond, cmp: x, op: x.Op, other: x.Y, bound: b}
 				} else if l, b := loadOf(x.Y); l != nil {
-					found = &check{load: l, cond: cond, cmp: x, op: mirror(x.Op), other: x.X, bound: b}
+					found = &check{load: l, cond: cond, cmp: x, op: lintkit.Mirror(x.Op), other: x.X, bound: b}
 				}
 			}
 		case *ast.UnaryExpr:
@@ -442,21 +442,6 @@ func (c *checker) checkIn(cond ast.Expr, act *access, bound map[*types.Var]*acce
 	}
 	visit(cond)
 	return found
-}
-
-// mirror returns the comparison that holds with its operands swapped.
-func mirror(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GTR
-	case token.GTR:
-		return token.LSS
-	case token.LEQ:
-		return token.GEQ
-	case token.GEQ:
-		return token.LEQ
-	}
-	return op
 }
 
 // benign reports whether a guarded act loses nothing:

@@ -602,7 +602,7 @@ func (c *checker) uses(k *lintkit.Keyer, body *ast.BlockStmt) []use {
 // which are followed instead), a method of context.Context, a logging
 // call (log, log/slog: the line is written whatever the context), a
 // function of another package that returns no error, or a function of
-// this package that uses its context parameters only for their values.
+// this package that only reads or observes its context parameters.
 func (c *checker) exempt(call *ast.CallExpr) bool {
 	info := c.pass.TypesInfo
 	if isContextMethod(info, call) {
@@ -640,8 +640,9 @@ func returnsError(sig *types.Signature) bool {
 }
 
 // onlyValues reports whether fn, of this package, uses its context
-// parameters only for their values: ctx.Value, or handing them to a
-// function that does (a few levels deep).
+// parameters only to read or observe them: Value, Err, Deadline (not
+// Done, on which blocking work waits to be cut short), or handing them to
+// a function that does (a few levels deep).
 func (c *checker) onlyValues(fn *types.Func, depth int) bool {
 	if fn.Pkg() != c.pass.Pkg || depth > 3 {
 		return false
@@ -671,23 +672,16 @@ func (c *checker) onlyValues(fn *types.Func, depth int) bool {
 		return false
 	}
 	ok := true
-	var stack []ast.Node
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if !ok {
-			return false
-		}
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		defer func() { stack = append(stack, n) }()
+	lintkit.InspectStack(fd.Body, false, func(n ast.Node, stack []ast.Node) bool {
 		id, isID := n.(*ast.Ident)
 		if !isID || !params[info.Uses[id]] || len(stack) == 0 {
-			return true
+			return ok
 		}
 		switch p := stack[len(stack)-1].(type) {
 		case *ast.SelectorExpr:
-			if p.Sel.Name != "Value" {
+			switch p.Sel.Name {
+			case "Value", "Err", "Deadline": // it reads or observes (Done is how blocking work is cut short)
+			default:
 				ok = false
 			}
 		case *ast.CallExpr:
@@ -698,7 +692,7 @@ func (c *checker) onlyValues(fn *types.Func, depth int) bool {
 		default:
 			ok = false
 		}
-		return true
+		return ok
 	})
 	c.valueOnly[fn] = ok
 	return ok

@@ -44,7 +44,9 @@
 // their line whatever the context; functions of other packages that
 // return no error, which take a context for its values: a tracer's Start,
 // a metric's Add, a logger of the context; functions of the package that
-// use their context only for its values); deferred calls, which are cleanup at the
+// only read or observe their context: Value, Err, Deadline, or such
+// functions; not Done, on which blocking work waits);
+// deferred calls, which are cleanup at the
 // end of the function and are meant to be cut short with it; a use after
 // ctx (or the cancel func) is assigned again; calls in function literals,
 // which run when their caller decides.

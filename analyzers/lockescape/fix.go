@@ -134,20 +134,11 @@ func (c *checker) writesThrough(rd *read) int {
 	info := c.pass.TypesInfo
 	v := rd.bound
 	worst := reads
-	var stack []ast.Node
-	ast.Inspect(rd.body, func(n ast.Node) bool {
-		if worst == writes {
-			return false
-		}
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
+	lintkit.InspectStack(rd.body, false, func(n ast.Node, stack []ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v && id.Pos() > rd.sel.End() {
 			worst = max(worst, useOf(info, id, stack))
 		}
-		stack = append(stack, n)
-		return true
+		return worst != writes
 	})
 	return worst
 }

@@ -482,13 +482,7 @@ func (c *checker) fix(alias *types.Var, boundAt ast.Node, sh shared, body *ast.B
 	}
 	// Every use of the alias must select a field or call a method.
 	onlySelected := true
-	var stack []ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		defer func() { stack = append(stack, n) }()
+	lintkit.InspectStack(body, false, func(n ast.Node, stack []ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == alias {
 			sel, ok := stack[len(stack)-1].(*ast.SelectorExpr)
 			if !ok || sel.X != ast.Expr(id) {

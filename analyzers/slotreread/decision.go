@@ -51,7 +51,7 @@ func stateTest(info *types.Info, r *read) (token.Token, constant.Value, ast.Node
 		case *ast.BinaryExpr:
 			other, op := p.Y, p.Op
 			if p.Y == child {
-				other, op = p.X, mirrorOp(p.Op)
+				other, op = p.X, lintkit.Mirror(p.Op)
 			}
 			v := info.Types[other].Value
 			switch op {
@@ -67,20 +67,6 @@ func stateTest(info *types.Info, r *read) (token.Token, constant.Value, ast.Node
 		child = r.stack[i]
 	}
 	return 0, nil, nil, false
-}
-
-func mirrorOp(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GTR
-	case token.GTR:
-		return token.LSS
-	case token.LEQ:
-		return token.GEQ
-	case token.GEQ:
-		return token.LEQ
-	}
-	return op
 }
 
 // holds reports whether v op c.

@@ -4,6 +4,7 @@ package basic
 import (
 	"context"
 	"errors"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -24,7 +25,15 @@ func (s *Sink) emit(ctx context.Context, ev Done) error {
 	}
 }
 
-func run(ctx context.Context) error { return ctx.Err() }
+// run stands for work that blocks until done or cut short.
+func run(ctx context.Context) error {
+	select {
+	case <-time.After(time.Second):
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
 
 // A completion goroutine cancels the shared context, then sends its done
 // event with it: the event is lost.
@@ -77,7 +86,7 @@ func NewSvc(parent context.Context) *Svc {
 
 func (s *Svc) Stop() { s.cancel() }
 
-func (s *Svc) flush(ctx context.Context) error { return ctx.Err() }
+func (s *Svc) flush(ctx context.Context) error { return run(ctx) }
 
 func (s *Svc) Loop() {
 	for {
@@ -111,7 +120,7 @@ func (s *Svc) StopAndFlush() error {
 	return s.flush(s.ctx) // want `^s\.ctx is used after s\.cancel\(\) cancelled it`
 }
 
-func produce(ctx context.Context) error { return ctx.Err() }
+func produce(ctx context.Context) error { return run(ctx) }
 func waitReady(ctx context.Context) error {
 	<-ctx.Done()
 	return errors.New("not ready")

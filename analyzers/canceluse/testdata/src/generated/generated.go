@@ -5,7 +5,7 @@ package generated
 
 import "context"
 
-func run(ctx context.Context) error { return ctx.Err() }
+func run(ctx context.Context) error { <-ctx.Done(); return ctx.Err() }
 
 func Stop(parent context.Context) error {
 	ctx, cancel := context.WithCancel(parent)

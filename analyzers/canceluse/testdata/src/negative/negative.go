@@ -23,7 +23,7 @@ func (s *Sink) emit(ctx context.Context, ev Done) error {
 	}
 }
 
-func run(ctx context.Context) error { return ctx.Err() }
+func run(ctx context.Context) error { <-ctx.Done(); return ctx.Err() }
 
 // Right: the event is sent before the cancel.
 func (s *Sink) Start(parent context.Context) {
@@ -109,7 +109,7 @@ type Svc struct {
 	parent context.Context
 }
 
-func (s *Svc) flush(ctx context.Context) error { return ctx.Err() }
+func (s *Svc) flush(ctx context.Context) error { return run(ctx) }
 
 func (s *Svc) Loop(ch chan int) {
 	for {
@@ -173,4 +173,18 @@ func Traced(parent context.Context, t *trace.Tracer) {
 	cancel()
 	_, span := t.Start(ctx, "after")
 	span.End()
+}
+
+// A helper of the package that only observes the context.
+func stopped(ctx context.Context) error {
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	return nil
+}
+
+func Observed(parent context.Context) error {
+	ctx, cancel := context.WithCancel(parent)
+	cancel()
+	return stopped(ctx)
 }

@@ -3,7 +3,7 @@ package suppress
 
 import "context"
 
-func run(ctx context.Context) error { return ctx.Err() }
+func run(ctx context.Context) error { <-ctx.Done(); return ctx.Err() }
 
 // A shutdown meant to be cut short at once.
 func Stop(parent context.Context) error {
