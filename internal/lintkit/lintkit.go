@@ -250,3 +250,15 @@ func FuncValue(info *types.Info, e ast.Expr) *types.Func {
 	}
 	return fn.Origin()
 }
+
+// Ident returns the identifier e is, or the selected name of a selector
+// (x.f: f), or nil.
+func Ident(e ast.Expr) *ast.Ident {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e
+	case *ast.SelectorExpr:
+		return e.Sel
+	}
+	return nil
+}

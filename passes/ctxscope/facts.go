@@ -125,7 +125,9 @@ type HandsBack struct {
 // AFact marks HandsBack as a fact.
 func (*HandsBack) AFact() {}
 
-func (f *HandsBack) String() string { return fmt.Sprintf("hands back a context at result %d", f.Result) }
+func (f *HandsBack) String() string {
+	return fmt.Sprintf("hands back a context at result %d", f.Result)
+}
 
 // AFact marks MakesRoot as a fact.
 func (*MakesRoot) AFact() {}
@@ -342,29 +344,17 @@ func (r *Result) handsBack(d *ast.FuncDecl, fn *types.Func) *HandsBack {
 	if at < 0 || !payload {
 		return nil
 	}
-	ok, seen := true, false
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if !ok {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) != res.Len() {
-				ok = false // a bare return, or return f(): not followed
-				return false
-			}
-			c := r.Classify(n.Results[at])
-			if c.Kind == Caller || c.Kind == Detached {
-				ok = false // derived from a context it was given
-			}
-			seen = true
-		}
-		return ok
-	})
-	if !ok || !seen {
+	rets, ok := returnStmts(d.Body)
+	if !ok || len(rets) == 0 {
 		return nil
+	}
+	for _, ret := range rets {
+		if len(ret.Results) != res.Len() {
+			return nil // return f(): not followed
+		}
+		if c := r.Classify(ret.Results[at]); c.Kind == Caller || c.Kind == Detached {
+			return nil // derived from a context it was given
+		}
 	}
 	return &HandsBack{Result: at}
 }
@@ -373,35 +363,24 @@ func (r *Result) handsBack(d *ast.FuncDecl, fn *types.Func) *HandsBack {
 // from one and the same of its context parameters.
 func (r *Result) detaches(d *ast.FuncDecl, fn *types.Func) *Detaches {
 	defer lintkit.At(r.pass.Fset, d)
+	rets, ok := returnStmts(d.Body)
+	if !ok {
+		return nil
+	}
 	var param *types.Var
-	ok := true
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if !ok {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) == 0 {
-				ok = false
-				return false
+	for _, ret := range rets {
+		for _, res := range ret.Results {
+			if t := r.pass.TypesInfo.TypeOf(res); t == nil || !r.ctx.is(t) {
+				continue
 			}
-			for _, res := range n.Results {
-				if t := r.pass.TypesInfo.TypeOf(res); t == nil || !r.ctx.is(t) {
-					continue
-				}
-				c := r.Classify(res)
-				if c.Kind != Detached || c.Param == nil || param != nil && c.Param != param {
-					ok = false
-					return false
-				}
-				param = c.Param
+			c := r.Classify(res)
+			if c.Kind != Detached || c.Param == nil || param != nil && c.Param != param {
+				return nil
 			}
+			param = c.Param
 		}
-		return true
-	})
-	if !ok || param == nil {
+	}
+	if param == nil {
 		return nil
 	}
 	ps := fn.Signature().Params()
@@ -413,40 +392,50 @@ func (r *Result) detaches(d *ast.FuncDecl, fn *types.Func) *Detaches {
 	return nil
 }
 
-// returnsRoot returns the fact of d if every context it returns is a root.
-func (r *Result) returnsRoot(d *ast.FuncDecl) *ReturnsRoot {
-	defer lintkit.At(r.pass.Fset, d)
-	var first *Class
+// returnStmts returns the return statements of a function body, outside
+// the literals in it; false when one is a bare return (of named results,
+// not followed).
+func returnStmts(body *ast.BlockStmt) ([]*ast.ReturnStmt, bool) {
+	var rets []*ast.ReturnStmt
 	ok := true
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if !ok {
-			return false
-		}
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
 			if len(n.Results) == 0 {
-				ok = false // a bare return of named results: not followed
-				return false
+				ok = false
 			}
-			for _, res := range n.Results {
-				if t := r.pass.TypesInfo.TypeOf(res); t == nil || !r.ctx.is(t) {
-					continue // a tuple (return f()) is no context either
-				}
-				c := r.Classify(res)
-				if c.Kind != Root {
-					ok = false
-					return false
-				}
-				if first == nil {
-					first = &c
-				}
+			rets = append(rets, n)
+		}
+		return ok
+	})
+	return rets, ok
+}
+
+// returnsRoot returns the fact of d if every context it returns is a root.
+func (r *Result) returnsRoot(d *ast.FuncDecl) *ReturnsRoot {
+	defer lintkit.At(r.pass.Fset, d)
+	rets, ok := returnStmts(d.Body)
+	if !ok {
+		return nil
+	}
+	var first *Class
+	for _, ret := range rets {
+		for _, res := range ret.Results {
+			if t := r.pass.TypesInfo.TypeOf(res); t == nil || !r.ctx.is(t) {
+				continue // a tuple (return f()) is no context either
+			}
+			c := r.Classify(res)
+			if c.Kind != Root {
+				return nil
+			}
+			if first == nil {
+				first = &c
 			}
 		}
-		return true
-	})
-	if !ok || first == nil {
+	}
+	if first == nil {
 		return nil
 	}
 	return &ReturnsRoot{What: first.What, At: r.where(first.Origin.Pos())}

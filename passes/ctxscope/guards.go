@@ -19,10 +19,9 @@ import (
 // it passes the zero value, or a value it has not tested.
 
 // guardsAt returns the guards on the parameters of decl under which the
-// code at pos runs: the conditions of the if statements around it (their
-// then branch: p == zero; their else branch: p != zero), and of the early
-// returns before it in each enclosing block (if p != zero { return }). A
-// condition of another form adds nothing: pos is taken to run.
+// code at pos runs (conditionsAt): p == zero in an if's then branch, p !=
+// zero in its else branch or before an early return. A condition of
+// another form adds nothing: pos is taken to run.
 func (r *Result) guardsAt(decl *ast.FuncDecl, pos token.Pos) []int {
 	params := map[*types.Var]int{}
 	if fn, ok := r.pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
@@ -42,12 +41,20 @@ func (r *Result) guardsAt(decl *ast.FuncDecl, pos token.Pos) []int {
 			}
 		}
 	}
+	conditionsAt(decl.Body, pos, add)
+	slices.Sort(out)
+	return out
+}
+
+// conditionsAt calls add with the conditions that hold (holds) or do not
+// (!holds) where the code at pos in body runs: those of the if statements
+// around it, and of the early returns before it in each enclosing block
+// (if c { return }: c does not hold after it).
+func conditionsAt(body *ast.BlockStmt, pos token.Pos, add func(cond ast.Expr, holds bool)) {
 	var block func(list []ast.Stmt)
 	block = func(list []ast.Stmt) {
 		for _, st := range list {
 			if st.End() <= pos {
-				// An early return before pos: pos runs only where its
-				// condition is false.
 				if s, ok := st.(*ast.IfStmt); ok && s.Else == nil && terminates(s.Body.List) {
 					add(s.Cond, false)
 				}
@@ -60,9 +67,7 @@ func (r *Result) guardsAt(decl *ast.FuncDecl, pos token.Pos) []int {
 			return
 		}
 	}
-	block(decl.Body.List)
-	slices.Sort(out)
-	return out
+	block(body.List)
 }
 
 // enclosing descends into the statement st that contains pos, noting the
@@ -327,24 +332,7 @@ func (r *Result) testedNonZero(call *ast.CallExpr) map[*types.Var]bool {
 			out[v] = true
 		}
 	}
-	pos := call.Pos()
-	var block func(list []ast.Stmt)
-	block = func(list []ast.Stmt) {
-		for _, st := range list {
-			if st.End() <= pos {
-				if s, ok := st.(*ast.IfStmt); ok && s.Else == nil && terminates(s.Body.List) {
-					add(s.Cond, false)
-				}
-				continue
-			}
-			if st.Pos() > pos {
-				return
-			}
-			enclosing(st, pos, add, block)
-			return
-		}
-	}
-	block(body.List)
+	conditionsAt(body, call.Pos(), add)
 	return out
 }
 

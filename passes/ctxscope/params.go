@@ -71,9 +71,9 @@ func (r *Result) computeParams() {
 				case *ast.SelectorExpr:
 					id = fun.Sel
 				case *ast.IndexExpr: // f[T](ctx)
-					id = identOf(fun.X)
+					id = lintkit.Ident(fun.X)
 				case *ast.IndexListExpr:
-					id = identOf(fun.X)
+					id = lintkit.Ident(fun.X)
 				}
 				if id != nil {
 					if fn, ok := info.Uses[id].(*types.Func); ok && cands[fn.Origin()] != nil {
@@ -162,15 +162,4 @@ func (r *Result) forgetFlow(fn *types.Func) {
 		}
 	}
 	forget(fi)
-}
-
-// identOf returns the identifier e is, or names through a selector.
-func identOf(e ast.Expr) *ast.Ident {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return e
-	case *ast.SelectorExpr:
-		return e.Sel
-	}
-	return nil
 }

@@ -341,7 +341,7 @@ func (w *walker) call(call *ast.CallExpr) {
 		w.expand(call, call.Args[0], "os.ExpandEnv")
 		return
 	case lintkit.IsFunc(fn, "os", "Expand") && len(call.Args) == 2:
-		if m, ok := info.Uses[selOrIdent(call.Args[1])].(*types.Func); ok {
+		if m, ok := info.Uses[lintkit.Ident(call.Args[1])].(*types.Func); ok {
 			if api, ok := envFunc(m); ok && api.op == OpRead {
 				w.expand(call, call.Args[0], "os.Expand")
 			}
@@ -408,16 +408,6 @@ func (w *walker) resolve() {
 	for _, fd := range w.r.funcs {
 		slices.SortStableFunc(fd.access, byPos)
 	}
-}
-
-func selOrIdent(e ast.Expr) *ast.Ident {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return e
-	case *ast.SelectorExpr:
-		return e.Sel
-	}
-	return nil
 }
 
 // keyParam records that arg, when it is a parameter of an enclosing
