@@ -25,7 +25,11 @@
 //
 //   - a pointer field (or a path of fields) of the receiver, when the
 //     receiver's type is shared between goroutines by design (it holds a
-//     sync.Mutex, a sync.RWMutex or an atomic): s.cfg.Addr = a;
+//     sync.Mutex, a sync.RWMutex or an atomic) and a field on the path is
+//     borrowed: the package gives it a value another owner holds too (a
+//     parameter of a constructor, another value's field: &PubSub{opt:
+//     c.opt}), in an assignment, a struct literal, an element or an
+//     append: s.cfg.Addr = a;
 //   - a package-level variable, or a path of fields below one:
 //     defaultOpts.Timeout = d;
 //   - an element of a map or slice of pointers held by either: for _, b :=
@@ -40,7 +44,9 @@
 // request, not spawned); a struct that holds a mutex or an atomic itself
 // (it guards its own fields); a receiver of a type that holds neither (not
 // shared between goroutines by design); the owner's own fields (s.n = 1
-// writes the owner, not what it shares); a pointer to another value of the
+// writes the owner, not what it shares), and the owner's own state behind
+// a pointer that the package only ever fills with values it allocates
+// (c.quic = &quicState{...}; c.tlsState = new(tls.ConnectionState)); a pointer to another value of the
 // owner's own type (a linked node); a local assigned anything else as well
 // (it may be a copy); a copy made first (conf := *p.cfg is a value). Test
 // files are not analysed.

@@ -33,6 +33,9 @@ type checker struct {
 	r     *lintkit.Reporter
 	k     *lintkit.Keyer
 	facts *slots.Result
+	// borrowed are the fields that the package assigns (or fills the
+	// elements of) with a value another owner holds too (lazy).
+	borrowed map[*types.Var]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -188,8 +191,8 @@ func (c *checker) sharedAt(e ast.Expr, recv *types.Var) (shared, bool) {
 		if !ok || !c.guarded(ost) || types.Identical(lintkit.Deref(p.Elem()), ot) {
 			return shared{}, false // not an owner shared between goroutines; or a link to another node of its kind
 		}
-		if !viaFields(info, e) {
-			return shared{}, false
+		if !viaFields(info, e) || !c.borrowedPath(e) {
+			return shared{}, false // the owner's own state: no field on the way holds another's value
 		}
 		return shared{expr: e, owner: recv.Name(), elem: p.Elem()}, true
 	}
@@ -431,7 +434,7 @@ func (c *checker) sharedElem(x ast.Expr, recv *types.Var) (shared, bool) {
 		return shared{expr: x, owner: "package variable " + root.Name(), elem: p.Elem()}, true
 	case recv != nil && root == recv:
 		ost, ok := lintkit.Deref(recv.Type()).Underlying().(*types.Struct)
-		if !ok || !c.guarded(ost) {
+		if !ok || !c.guarded(ost) || !c.borrowedPath(x) {
 			return shared{}, false
 		}
 		return shared{expr: x, owner: recv.Name(), elem: p.Elem()}, true
@@ -495,4 +498,147 @@ func (c *checker) fix(alias *types.Var, boundAt ast.Node, sh shared, body *ast.B
 		return nil, ""
 	}
 	return []analysis.TextEdit{{Pos: rhs.Pos(), End: rhs.Pos(), NewText: []byte("*")}}, "Copy " + types.ExprString(rhs) + " before changing it"
+}
+
+// borrowedPath reports whether a field selected on the way from the
+// variable to e is borrowed: the package assigns it (or an element of it)
+// a value that another owner holds as well, so the value is shared (a
+// constructor's parameter, another value's field: &PubSub{opt: c.opt}).
+// A field only ever given values the package allocates (c.quic =
+// &quicState{...}) is the owner's own state.
+func (c *checker) borrowedPath(e ast.Expr) bool {
+	c.indexBorrowed()
+	info := c.pass.TypesInfo
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			if s := info.Selections[x]; s != nil && s.Kind() == types.FieldVal {
+				if v, ok := s.Obj().(*types.Var); ok && c.borrowed[v.Origin()] {
+					return true
+				}
+			}
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return false
+		}
+	}
+}
+
+// indexBorrowed finds the borrowed fields of the package (see
+// borrowedPath): a field assigned, set in a struct literal, given an
+// element (x.f[k] = v) or appended to (x.f = append(x.f, v)) a value that
+// is a parameter, a package variable, another variable that is not bound
+// to a value the function allocates, or a field or element of another
+// value.
+func (c *checker) indexBorrowed() {
+	if c.borrowed != nil {
+		return
+	}
+	c.borrowed = map[*types.Var]bool{}
+	info := c.pass.TypesInfo
+	field := func(e ast.Expr) *types.Var {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		if s := info.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+			if v, ok := s.Obj().(*types.Var); ok {
+				return v.Origin()
+			}
+		}
+		return nil
+	}
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fresh := slots.FreshLocals(info, fd.Body)
+			var held func(e ast.Expr) bool
+			held = func(e ast.Expr) bool {
+				e = ast.Unparen(e)
+				if info.Types[e].IsNil() {
+					return false
+				}
+				switch x := e.(type) {
+				case *ast.Ident:
+					v, ok := info.Uses[x].(*types.Var)
+					return ok && !fresh[v]
+				case *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
+					return true
+				case *ast.CallExpr:
+					if lintkit.IsBuiltin(info, x, "append") && len(x.Args) > 1 {
+						for _, a := range x.Args[1:] {
+							if held(a) {
+								return true
+							}
+						}
+					}
+				}
+				return false
+			}
+			mark := func(target ast.Expr, value ast.Expr) {
+				if !lintkit.IsPointer(info.TypeOf(value)) && !isContainer(info.TypeOf(target)) {
+					return
+				}
+				if v := field(target); v != nil && held(value) {
+					c.borrowed[v] = true
+				}
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.AssignStmt:
+					if len(n.Lhs) != len(n.Rhs) {
+						return true
+					}
+					for i, l := range n.Lhs {
+						l = ast.Unparen(l)
+						if ix, ok := l.(*ast.IndexExpr); ok {
+							mark(ix.X, n.Rhs[i]) // x.f[k] = v
+							continue
+						}
+						mark(l, n.Rhs[i])
+					}
+				case *ast.CompositeLit:
+					st, ok := lintkit.Deref(info.TypeOf(n)).Underlying().(*types.Struct)
+					if !ok {
+						return true
+					}
+					for _, el := range n.Elts {
+						kv, ok := el.(*ast.KeyValueExpr)
+						if !ok {
+							continue
+						}
+						id, ok := kv.Key.(*ast.Ident)
+						if !ok {
+							continue
+						}
+						for v := range st.Fields() {
+							if v.Name() == id.Name && (lintkit.IsPointer(v.Type()) || isContainer(v.Type())) && held(kv.Value) {
+								c.borrowed[v.Origin()] = true
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+}
+
+// isContainer reports whether t is a map or a slice.
+func isContainer(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Underlying().(type) {
+	case *types.Map, *types.Slice:
+		return true
+	}
+	return false
 }

@@ -26,6 +26,16 @@ type Pool struct {
 
 type Conn struct{ cfg *Config }
 
+// The pool holds the configuration its caller gives it, and every
+// connection holds the pool's.
+func NewPool(cfg *Config) *Pool { return &Pool{cfg: cfg, conns: map[string]*Config{}} }
+
+func (p *Pool) Add(name string, c *Config) {
+	p.mu.Lock()
+	p.conns[name] = c
+	p.mu.Unlock()
+}
+
 func connect(ctx context.Context, c *Config) *Conn { return &Conn{cfg: c} }
 
 // Per-connection code writes the pool's configuration through an alias.

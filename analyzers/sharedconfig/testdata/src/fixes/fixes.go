@@ -18,6 +18,8 @@ type Pool struct {
 	opt *Options
 }
 
+func NewPool(cfg *Config, opt *Options) *Pool { return &Pool{cfg: cfg, opt: opt} }
+
 // Every use selects a field: the value copy serves.
 func (p *Pool) Local(ctx context.Context) string {
 	conf := p.cfg

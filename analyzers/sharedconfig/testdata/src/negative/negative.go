@@ -19,6 +19,8 @@ type Pool struct {
 	n   int
 }
 
+func New(cfg *Config) *Pool { return &Pool{cfg: cfg} }
+
 func connect(ctx context.Context, c *Config) {}
 
 // A copy first: the write goes to the copy.
@@ -103,4 +105,23 @@ func (c *Client) Sub(ctx context.Context, addr string) *Options {
 	opt := c.opt.Clone()
 	opt.Addr = addr
 	return opt
+}
+
+// The owner's own state: a pointer field only ever given a value the
+// package allocates (crypto/tls's c.quic, net/http's c.tlsState) is not
+// shared configuration.
+type quicState struct{ ctx context.Context }
+
+type TLSConn struct {
+	mu    sync.Mutex
+	quic  *quicState
+	state *Config
+}
+
+func NewTLSConn() *TLSConn { return &TLSConn{quic: &quicState{}} }
+
+func (c *TLSConn) Handshake(ctx context.Context) {
+	c.quic.ctx = ctx
+	c.state = new(Config)
+	*c.state = Config{Addr: "x"}
 }

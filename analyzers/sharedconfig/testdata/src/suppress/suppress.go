@@ -13,6 +13,8 @@ type Pool struct {
 	cfg *Config
 }
 
+func NewPool(cfg *Config) *Pool { return &Pool{cfg: cfg} }
+
 func (p *Pool) Boot(ctx context.Context) {
 	//ctxbound:ignore sharedconfig -- runs once before the pool is shared
 	p.cfg.Addr = "x"
