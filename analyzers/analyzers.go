@@ -16,12 +16,14 @@ import (
 
 	"github.com/ctxbound/ctxbound/analyzers/atomicrmw"
 	"github.com/ctxbound/ctxbound/analyzers/cancelshare"
+	"github.com/ctxbound/ctxbound/analyzers/canceluse"
 	"github.com/ctxbound/ctxbound/analyzers/ctxcache"
 	"github.com/ctxbound/ctxbound/analyzers/ctxdrop"
 	"github.com/ctxbound/ctxbound/analyzers/directive"
 	"github.com/ctxbound/ctxbound/analyzers/envidentity"
 	"github.com/ctxbound/ctxbound/analyzers/lockescape"
 	"github.com/ctxbound/ctxbound/analyzers/scopedcopy"
+	"github.com/ctxbound/ctxbound/analyzers/sharedconfig"
 	"github.com/ctxbound/ctxbound/analyzers/slotreread"
 	"github.com/ctxbound/ctxbound/analyzers/spawnctx"
 	"github.com/ctxbound/ctxbound/analyzers/spawnenv"
@@ -41,7 +43,9 @@ func Checks() []*analysis.Analyzer {
 		atomicrmw.Analyzer,
 		lockescape.Analyzer,
 		cancelshare.Analyzer,
+		canceluse.Analyzer,
 		scopedcopy.Analyzer,
+		sharedconfig.Analyzer,
 		stopwork.Analyzer,
 		directive.Analyzer,
 	}

@@ -24,14 +24,15 @@ var Analyzer = &analysis.Analyzer{
 	Name:     "atomicrmw",
 	Doc:      lintkit.MustExtractDoc(doc, "atomicrmw"),
 	URL:      "https://github.com/ctxbound/ctxbound/blob/main/docs/checks.md#atomicrmw",
-	Requires: []*analysis.Analyzer{directives.Analyzer},
+	Requires: []*analysis.Analyzer{directives.Analyzer, slots.Analyzer},
 	Run:      lintkit.Safe(run),
 }
 
 type checker struct {
-	pass *analysis.Pass
-	r    *lintkit.Reporter
-	k    *lintkit.Keyer
+	pass  *analysis.Pass
+	r     *lintkit.Reporter
+	k     *lintkit.Keyer
+	facts *slots.Result // atomic types by behaviour
 	// writers of each atomic location of the package (location), outside
 	// test files and construction (lazy).
 	writers map[string][]writer
@@ -55,9 +56,10 @@ func run(pass *analysis.Pass) (any, error) {
 		r:    lintkit.NewReporter(pass, pass.ResultOf[directives.Analyzer].(*directives.Result)),
 		k:    lintkit.NewKeyer(pass.TypesInfo),
 
+		facts: pass.ResultOf[slots.Analyzer].(*slots.Result),
 		holds: map[*types.Func]bool{},
 	}
-	if !importsAtomic(pass.Pkg) {
+	if !importsAtomic(pass.Pkg) && !c.facts.HasAtomicMethods() {
 		c.r.Finish()
 		return nil, nil // no atomic to load and store
 	}
@@ -158,7 +160,7 @@ func (c *checker) function(fn ast.Node, obj *types.Func, body *ast.BlockStmt) {
 			return false
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
-			if a, ok := slots.AtomicOp(info, call); ok && a.Loc != nil {
+			if a, ok := c.facts.AtomicOp(info, call); ok && a.Loc != nil {
 				if key := c.k.Key(a.Loc); key != "" {
 					ac := &access{call: call, a: a, key: key, stack: append([]ast.Node(nil), stack...)}
 					switch a.Op {
@@ -391,7 +393,7 @@ func (c *checker) checkIn(cond ast.Expr, act *access, bound map[*types.Var]*acce
 		}
 		switch e := e.(type) {
 		case *ast.CallExpr:
-			if a, ok := slots.AtomicOp(info, e); ok && a.Op == slots.OpLoad && a.Loc != nil && c.k.Key(a.Loc) == act.key {
+			if a, ok := c.facts.AtomicOp(info, e); ok && a.Op == slots.OpLoad && a.Loc != nil && c.k.Key(a.Loc) == act.key {
 				return &access{call: e, a: a, key: act.key}, false
 			}
 		case *ast.Ident:
@@ -421,7 +423,7 @@ func (c *checker) checkIn(cond ast.Expr, act *access, bound map[*types.Var]*acce
 				if l, b := loadOf(x.X); l != nil {
 					found = &check{load: l, cond: cond, cmp: x, op: x.Op, other: x.Y, bound: b}
 				} else if l, b := loadOf(x.Y); l != nil {
-					found = &check{load: l, cond: cond, cmp: x, op: mirror(x.Op), other: x.X, bound: b}
+					found = &check{load: l, cond: cond, cmp: x, op: lintkit.Mirror(x.Op), other: x.X, bound: b}
 				}
 			}
 		case *ast.UnaryExpr:
@@ -440,21 +442,6 @@ func (c *checker) checkIn(cond ast.Expr, act *access, bound map[*types.Var]*acce
 	}
 	visit(cond)
 	return found
-}
-
-// mirror returns the comparison that holds with its operands swapped.
-func mirror(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GTR
-	case token.GTR:
-		return token.LSS
-	case token.LEQ:
-		return token.GEQ
-	case token.GEQ:
-		return token.LEQ
-	}
-	return op
 }
 
 // benign reports whether a guarded act loses nothing:
@@ -476,6 +463,9 @@ func benign(info *types.Info, ck *check, act *access, where int) bool {
 	}
 	if !direct(ck, act) {
 		return true // a latch set on a discovery further down, not a claim
+	}
+	if act.a.Const && lastInBlock(act) {
+		return true // a method that stores a constant of its own (setTrue()): a latch
 	}
 	if len(act.a.Args) != 1 {
 		return false
@@ -902,7 +892,7 @@ func (c *checker) collectWriters(held bool, body *ast.BlockStmt) {
 		if !ok {
 			return true
 		}
-		a, ok := slots.AtomicOp(info, call)
+		a, ok := c.facts.AtomicOp(info, call)
 		if !ok || !a.IsWrite() || a.Loc == nil {
 			return true
 		}

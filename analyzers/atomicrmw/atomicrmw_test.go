@@ -13,11 +13,11 @@ import (
 
 func TestAtomicrmw(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), atomicrmw.Analyzer,
-		"basic", "negative", "generated", "suppress", "crosspkg/use")
+		"basic", "negative", "generated", "suppress", "crosspkg/use", "wrappers")
 }
 
 func TestFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), atomicrmw.Analyzer, "fixes")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), atomicrmw.Analyzer, "fixes", "wrapfix")
 }
 
 // TestOneFindingPerLoad: the Stores one Load guards are one finding, the

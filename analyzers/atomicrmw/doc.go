@@ -19,8 +19,13 @@
 // Reported: in one function (a function literal is one of its own), a
 // Store or Swap of an atomic (x.f.Store(v) of atomic.Int32 and its
 // siblings, atomic.Pointer, atomic.Value, atomic.Bool; atomic.StoreInt32(&x.f,
-// v) and its siblings) that runs only because a Load of the same atomic
-// passed a test:
+// v) and its siblings; atomic.StoreInt32(p, v) through a pointer value,
+// the same location as every load through the same variable; a method of
+// an atomic type by behaviour, a type that is one atomic location whose
+// methods load, store, swap, compare-and-swap or add through sync/atomic:
+// go.uber.org/atomic's Int64 and Bool, a project's own type atomicBool
+// int32 with isSet and setTrue) that runs only because a Load of the same
+// atomic passed a test:
 //
 //   - inside if x.f.Load() < v { ... } (either branch), a case of a
 //     switch, or after if x.f.Load() >= v { return };
@@ -63,7 +68,10 @@
 // x.Store(new); ... } becomes if x.CompareAndSwap(old, new) { ... }; and
 // if x.Load() < v { x.Store(v) } becomes a loop that retries the
 // CompareAndSwap until the comparison fails or the swap succeeds. sync/atomic
-// has no Max or Min.
+// has no Max or Min. On an atomic type by behaviour, the rewrite calls the
+// type's own CompareAndSwap, and is offered only where it has one (an
+// AtomicMethod fact) that takes the stored type; a method that stores a
+// constant of its own (setTrue()) is treated like a Store of a constant.
 //
 // Test files (_test.go) are not analysed: a test runs one scenario at a
 // time, and the race detector checks it when it runs.
@@ -71,7 +79,9 @@
 // Limits: per function, on syntax and the control-flow graph: a Load in a
 // callee (an accessor) is not seen; the single-writer proof knows mutexes
 // by their field or variable and functions by name, not by what their
-// callers hold.
+// callers hold. A type with Load and Store methods over one of several
+// fields is no atomic type (its methods may do anything to the others):
+// a check-then-act through them is not seen.
 //
 // # Examples
 //

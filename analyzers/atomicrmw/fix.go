@@ -32,6 +32,9 @@ func (c *checker) fix(act *access, ck *check, where int) ([]analysis.TextEdit, s
 	if act.a.Func && act.a.Type == "Pointer" {
 		return nil, "" // unsafe.Pointer: leave it to a person
 	}
+	if act.a.Method != "" && !c.hasCAS(act) {
+		return nil, "" // an atomic type by behaviour without a CompareAndSwap of the stored type
+	}
 	if len(act.stack) < 3 {
 		return nil, ""
 	}
@@ -201,3 +204,25 @@ func (c *checker) src(pos token.Pos) []byte {
 }
 
 func (c *checker) off(pos token.Pos) int { return c.pass.Fset.File(pos).Offset(pos) }
+
+// hasCAS reports whether the atomic type by behaviour that act stores into
+// has a method CompareAndSwap that compares and swaps (an AtomicMethod
+// fact) values of the type act stores: the rewrite calls it.
+func (c *checker) hasCAS(act *access) bool {
+	info := c.pass.TypesInfo
+	t := info.TypeOf(act.a.Loc)
+	if t == nil || len(act.a.Args) != 1 || act.a.Const {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, c.pass.Pkg, "CompareAndSwap")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	if m := c.facts.AtomicMethod(fn); m == nil || m.Op != "CompareAndSwap" {
+		return false
+	}
+	params := fn.Signature().Params()
+	val := info.TypeOf(act.a.Args[0])
+	return params.Len() == 2 && val != nil && types.AssignableTo(val, params.At(0).Type()) && types.Identical(params.At(0).Type(), params.At(1).Type())
+}

@@ -61,12 +61,20 @@
 // it). In a parallel test (the test or one it runs inside calls Parallel)
 // t.Setenv panics: the message says so and no fix is offered.
 //
-// With the envwrite option, every os.Setenv, os.Unsetenv and os.Clearenv
-// (and their syscall twins) outside a root in non-test code is reported,
-// whatever the key: a library that sets LC_ALL=C before running a command
-// changes it for every concurrent session and every child process; set it
-// on the child's exec.Cmd.Env instead. It is off by default: a program may
-// own its environment.
+// Writes of any key (envwrite): a library that sets LC_ALL=C before
+// running a command changes it for every concurrent session and every
+// child process; set it on the child's exec.Cmd.Env instead. By default,
+// every os.Setenv, os.Unsetenv and os.Clearenv (and their syscall twins)
+// in a library package at run time is reported, whatever the key: not in
+// package main (a program may own its environment), not in os and syscall
+// (which implement it), not in tests, not in an init function or a
+// package-level initialiser (setup of the process, before any session),
+// not outside a root, and not a write whose key is a parameter of the
+// function that makes it (a helper that sets what its caller asks, as
+// os.Setenv and t.Setenv do). The envwrite option extends this to package
+// main and to every function outside a root. Whether the default stays on
+// is decided by its first-look precision on the corpus (90 % or more; see
+// docs/precision.md).
 //
 // Seed 001: a delegated child lost its context at an inner executor
 // boundary, its session-key lookup fell back to the environment, found the
@@ -132,7 +140,7 @@
 //		os.Setenv("SESSION_ID", "child") // want: os.Setenv writes identity key SESSION_ID of the process environment in a parallel test: the tests running alongside see it, and t.Setenv panics after t.Parallel; pass the identity in ctx, or in the child's exec.Cmd.Env
 //	}
 //
-// With envwrite:
+// A library's write (envwrite's default):
 //
 //	func Run(name string) ([]byte, error) {
 //		os.Setenv("LC_ALL", "C") // want: os.Setenv changes LC_ALL of the whole process outside a root: every concurrent session and every child process sees it; set it on the child's exec.Cmd.Env instead (cmd.Env = append(os.Environ(), "LC_ALL=..."))
@@ -157,5 +165,7 @@
 // -config.roots, or identity_keys, identity_patterns, behaviour_keys and
 // roots in .ctxbound.json. -config.envwrite (envwrite in .ctxbound.json,
 // off by default) reports every write of the process environment outside
-// a root in non-test code. Generated files are not reported.
+// a root in non-test code, package main, init functions and forwarding
+// helpers included; without it, only a library's writes at run time are.
+// Generated files are not reported.
 package envidentity

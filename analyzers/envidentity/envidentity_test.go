@@ -31,8 +31,15 @@ func TestIssue13(t *testing.T) {
 }
 
 // TestEnvWrite runs with the envwrite option (envwrite/.ctxbound.json):
-// every write outside a root in non-test code; negative/ shows it is off
-// by default.
+// every write outside a root in non-test code, package main included;
+// envlib/ shows the default.
 func TestEnvWrite(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), envidentity.Analyzer, "envwrite", "envwrite/main")
+}
+
+// TestEnvWriteDefault: without the option, writes at run time in a
+// library are reported; package main, init, package-level initialisers,
+// forwarding helpers and tests are not.
+func TestEnvWriteDefault(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), envidentity.Analyzer, "envlib", "envlib/main")
 }

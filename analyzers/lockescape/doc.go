@@ -63,10 +63,20 @@
 //
 // The suggested fix, for maps and slices, reads maps.Clone(s.f) or
 // slices.Clone(s.f) under the lock (and imports maps or slices), where the
-// file's Go version has them and the name is free; none for pointers, and
-// none where the reference is changed after the unlock (the change belongs
-// under the lock). For a finding with several reads, the fix copies at
-// every one of them, or is not offered when one of them cannot be copied.
+// file's Go version has them and the name is free; none for pointers. A
+// copy would take the function's own writes through the local, and the
+// field would lose them, so the fix is offered only where every use of the
+// local after the unlock reads: a range over it, an element read, len and
+// cap, a comparison, a return, or a write through a pointer held in an
+// element (it reaches the shared target either way). Where the function
+// changes it after the unlock (an element assigned or incremented, its
+// address taken, a pointer method called on an element, delete, clear,
+// copy into it, append), the message says to change it under the lock and
+// no fix is offered; where the local is handed on (to a call of the
+// program, a goroutine, a channel, another variable) the advice to copy
+// stands without a fix. For a finding with several reads, the fix copies
+// at every one of them, or is not offered when one of them cannot be
+// copied.
 //
 // Test files (_test.go) are not analysed: a test runs one scenario at a
 // time, and the race detector checks it when it runs.

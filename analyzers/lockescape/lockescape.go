@@ -97,6 +97,7 @@ type read struct {
 	// written are, for a pointer, the target's fields changed in place:
 	// only a read of one of them after the unlock races.
 	written []string
+	body    *ast.BlockStmt // the function's
 }
 
 // A use is where a reference bound under the lock is used after it.
@@ -126,6 +127,7 @@ func (c *checker) function(file *ast.File, fn ast.Node, body *ast.BlockStmt) {
 		}
 		if sel, ok := n.(*ast.SelectorExpr); ok {
 			if rd := c.readAt(sel, stack, sections); rd != nil {
+				rd.body = body
 				reads = append(reads, rd)
 			}
 		}
@@ -370,8 +372,13 @@ func (c *checker) useAfter(fl *lintkit.Flow, body *ast.BlockStmt, rd *read, sect
 			if is(n.X) {
 				u.verb = "indexed"
 				if len(stack) > 0 {
-					if as, isAssign := stack[len(stack)-1].(*ast.AssignStmt); isAssign && containsExpr(as.Lhs, n) {
-						u.verb = "changed"
+					switch p := stack[len(stack)-1].(type) {
+					case *ast.AssignStmt:
+						if containsExpr(p.Lhs, n) {
+							u.verb = "changed"
+						}
+					case *ast.IncDecStmt:
+						u.verb = "changed" // m[k]++
 					}
 				}
 			}
@@ -454,8 +461,9 @@ func (c *checker) record(file *ast.File, rd *read, u use) {
 		how = u.verb + " after the unlock"
 	}
 	var advice string
+	through := c.writesThrough(rd)
 	switch {
-	case u.verb == "changed":
+	case u.verb == "changed" || through == writes:
 		advice = "change it under the lock"
 		pkg = ""
 	case pkg != "":
@@ -479,7 +487,7 @@ func (c *checker) record(file *ast.File, rd *read, u use) {
 			f.write = at
 		}
 	}
-	if pkg != "" {
+	if pkg != "" && through == reads {
 		if f.edits = c.cloneFix(file, rd.sel, pkg); f.edits != nil {
 			f.fix = fmt.Sprintf("Copy %s under the lock with %s.Clone", name, pkg)
 		}

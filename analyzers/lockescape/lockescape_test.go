@@ -101,3 +101,17 @@ func line(t *testing.T, file string, n int) string {
 	}
 	return lines[n-1]
 }
+
+// TestIssue21 holds issue 21's repro 12: the copy under the lock is
+// offered only where the function does not change the map or slice through
+// the local it took (the golden file keeps the code of the others).
+func TestIssue21(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), lockescape.Analyzer, "issue21")
+}
+
+// TestBehave: the packages whose own tests the fix harness's behavioural
+// mode runs before and after every fix (issue 21, repro 12) report what
+// their want comments say.
+func TestBehave(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), lockescape.Analyzer, "behave")
+}

@@ -17,10 +17,17 @@
 // in one loop iteration, when the two results meet: both reads are in one
 // statement, or the second is guarded by a check on the first (if
 // s.Load() != nil { s.Load().ID }), or a variable bound from the first is
-// used from the second read's statement on. A slot read is:
+// used from the second read's statement on, or the first is checked by an
+// early return and the second uses the value without checking it (if
+// s.Load() == nil { return }; s.Load().ID: the check and the use see two
+// bindings, and the second may be nil). A slot read is:
 //
 //   - x.f.Load() of an atomic.Pointer[T] or atomic.Value, type parameters
-//     included, also through a field that points to the atomic (not when
+//     included, or of an atomic type by behaviour that holds a pointer or
+//     an interface (a type that is one atomic location whose methods
+//     load, store, swap or compare-and-swap through sync/atomic, such as
+//     go.uber.org/atomic's Pointer; a fact, so it holds in every importer),
+//     also through a field that points to the atomic (not when
 //     the Load of an atomic.Value is asserted to a value type, a struct, a
 //     number or a string: x.conf.Load().(Config) copies a snapshot of
 //     data out, and no run is bound to it);
@@ -31,6 +38,26 @@
 //     type (a fact, so it works for accessors declared in other packages);
 //   - a pointer or interface field x.f read inside a critical section of x's
 //     mutex, when the second read is in another critical section.
+//
+// One decision, one read. A state (an integer compared with constants) is
+// reported when it is loaded twice in one decision: in one condition, in
+// the conditions of one if-else chain or switch, in a condition and again
+// in the branch that condition guards when the branch does not already
+// know the answer to the second test (if sig.Load() != none { if
+// sig.Load() == resubmit { ... } }: a store between the loads classifies
+// another signal; the fix loads once), and when it is checked by an early
+// return and loaded again as the index of a lookup (if d.id.Load() ==
+// invalid { return }; ...; d.table[d.id.Load()]: the check and the lookup
+// see two ids). A second load after a Lock is double-checked locking, and
+// silent, only when it is tested again (directly, or through the variable
+// it is bound to); one that is only used is reported. Silent: a second
+// test that the branch already decides (after == running every test of the
+// state is known, after < 5 a test == 7 is known false: it looks for a
+// change on purpose), a second load after the code blocks between the two
+// (a channel operation, a select, time.Sleep, a Cond or WaitGroup Wait: a
+// new observation), polling loops (the condition of a for loop and the
+// loads in its body or after it are separate observations), a re-check in
+// a later statement.
 //
 // A read that only leads to a write through the slot (s.run.lag = lag) is a
 // second use when the value written comes from the first read: the first
@@ -58,13 +85,23 @@
 // way reads of two separate fields would, and are not reported. Atomic and
 // marked slots declare themselves: every read of them counts.
 //
+// A numeric state is loaded the same way: x.f.Load() of atomic.Int32 and
+// its siblings or of an atomic type by behaviour that holds an integer
+// (go.uber.org/atomic's Int64, a project's type state int32 loaded with
+// atomic.LoadInt32((*int32)(s))), atomic.LoadInt32(&x.f), and
+// atomic.LoadInt32(p) through a pointer value: every load through the same
+// variable (a parameter, a local, a field) is one location, until the
+// variable is assigned.
+//
 // Not reported: reads in different iterations of a loop (a compare-and-swap
 // loop), reads on exclusive branches, a re-read after the variable or a
 // field on the path is assigned, any re-read in a function that writes the
 // slot itself (its own Store, Swap or CompareAndSwap, an assignment to the
-// guarded field, or a Store through a pointer to an atomic of the same
+// guarded field, a call of a method of the package that stores into the
+// slot below its receiver, g.rebind(r) for func (g *Gate) rebind(r *Run)
+// { g.slot.Store(r) }, or a Store through a pointer to an atomic of the same
 // kind: lazy initialisation, read-check-write, a test of the slot), a
-// re-read after a mutex Lock (double-checked locking), a second read
+// re-read after a mutex Lock that is tested again (double-checked locking), a second read
 // compared with the first (has the slot changed?), reads whose results
 // never meet (each call's result used on its own, as a test suite's
 // s.Require() per assertion), counters and flags (atomic.Int64,
@@ -88,7 +125,14 @@
 //
 // The suggested fix reuses the variable the first read is bound to, or
 // hoists the first read into a new local declared just before its statement
-// and uses it for both.
+// and uses it for both. It is offered only where no call between the two
+// reads may rebind the slot on this goroutine (the second read would then
+// be meant to see the new binding): calls between must be conversions,
+// builtins, atomic loads, slot reads, mutex operations, functions of the
+// package that write no field, element or pointer target and call only
+// such functions, or functions of other packages given only plain data. A
+// func value, an interface method or a method that writes its receiver
+// between the reads leaves the finding without a fix.
 //
 // Test files (_test.go) are not analysed: a test runs one scenario at a
 // time, and the race detector checks it when it runs.

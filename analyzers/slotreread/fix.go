@@ -24,13 +24,16 @@ import (
 // header, the right operand of && or ||, after a call or an if
 // statement's init), or a function with a goto (a new local may be jumped
 // over).
-func (c *checker) fix(body *ast.BlockStmt, a, b *read) []analysis.TextEdit {
+func (c *checker) fix(fx *fnIndex, a, b *read) []analysis.TextEdit {
 	info := c.pass.TypesInfo
 	t, tb := info.TypeOf(a.expr), info.TypeOf(b.expr)
 	if t == nil || tb == nil || !types.Identical(t, tb) {
 		return nil
 	}
-	if v := a.bound; v != nil && types.Identical(v.Type(), tb) && !c.reassigned(body, v, a) && c.visible(v.Name(), b.expr.Pos()) == v {
+	if c.mayRebindBetween(fx, a, b) {
+		return nil // a call between may rebind the slot on purpose: the second read is then meant to see it
+	}
+	if v := a.bound; v != nil && types.Identical(v.Type(), tb) && !fx.reassigned(v, a) && c.visible(v.Name(), b.expr.Pos()) == v {
 		return []analysis.TextEdit{{Pos: b.expr.Pos(), End: b.expr.End(), NewText: []byte(v.Name())}}
 	}
 	if _, ok := t.(*types.Tuple); ok {
@@ -40,7 +43,7 @@ func (c *checker) fix(body *ast.BlockStmt, a, b *read) []analysis.TextEdit {
 	if stmt == nil || !(list.Pos() <= b.expr.Pos() && b.expr.End() <= list.End()) || b.expr.Pos() < stmt.End() && !lintkit.Contains(stmt, b.expr.Pos()) {
 		return nil
 	}
-	if hasGoto(body) || callsBefore(stmt, a.expr) {
+	if fx.hasGoto() || callsBefore(stmt, a.expr) {
 		return nil
 	}
 	// Every name in the read must mean the same before the statement
@@ -188,45 +191,9 @@ func callsBefore(stmt ast.Stmt, e ast.Expr) bool {
 	return found
 }
 
-// reassigned reports whether v is assigned anywhere in body other than by
-// read a's own statement.
-func (c *checker) reassigned(body *ast.BlockStmt, v *types.Var, a *read) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, r := range n.Rhs {
-				if r == a.expr {
-					return true
-				}
-			}
-			for _, l := range n.Lhs {
-				if id, ok := l.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == v {
-					found = true
-				}
-			}
-		case *ast.UnaryExpr:
-			if id, ok := n.X.(*ast.Ident); ok && n.Op == token.AND && c.pass.TypesInfo.Uses[id] == v {
-				found = true
-			}
-		case *ast.IncDecStmt:
-			if id, ok := n.X.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == v {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
 // visible returns the object that name denotes at pos.
 func (c *checker) visible(name string, pos token.Pos) types.Object {
-	s := c.pass.Pkg.Scope().Innermost(pos)
-	if s == nil {
-		return nil
-	}
-	_, obj := s.LookupParent(name, pos)
-	return obj
+	return c.scopes.LookupAt(name, pos)
 }
 
 // localName picks a name for the new local: local when the read names
@@ -248,7 +215,7 @@ func (c *checker) localName(t types.Type, local string, from, to token.Pos) stri
 	}
 	// The scope of the statement list: just before the statement, so that
 	// an if or switch statement's own scope is not the one found.
-	scope := c.pass.Pkg.Scope().Innermost(from - 1)
+	scope := c.scopes.Innermost(from - 1)
 	for _, base := range bases {
 		if token.IsKeyword(base) || types.Universe.Lookup(base) != nil {
 			continue
@@ -274,8 +241,15 @@ func (c *checker) localName(t types.Type, local string, from, to token.Pos) stri
 // line.
 func (c *checker) source(pos token.Pos) ([]byte, string) {
 	tf := c.pass.Fset.File(pos)
-	src, err := c.pass.ReadFile(tf.Name())
-	if err != nil {
+	src, ok := c.srcs[tf]
+	if !ok {
+		b, err := c.pass.ReadFile(tf.Name())
+		if err == nil {
+			src = b
+		}
+		c.srcs[tf] = src
+	}
+	if src == nil {
 		return nil, ""
 	}
 	off := tf.Offset(pos)

@@ -70,6 +70,10 @@ type read struct {
 	// when the assignment has several values on its right).
 	write bool
 	value ast.Expr
+	// carried are the variables that carry the read's result (fnIndex),
+	// lastCarried the last use of one of them.
+	carried     map[types.Object]bool
+	lastCarried token.Pos
 }
 
 // anySlot begins the key of a write through a pointer to an atomic, which
@@ -84,8 +88,8 @@ const methodWrite = "()"
 // mayWrite reports whether a write with key w may write the slot key of
 // atomic type atype ("" for a slot that is not an atomic).
 func mayWrite(w, key, atype string) bool {
-	if w == anySlot+atype || lintkit.KeyCovers(w, key) {
-		return true
+	if w == anySlot+atype || lintkit.KeyCovers(w, key) || strings.HasPrefix(key, w+methodWrite) {
+		return true // the slot, a location that holds it, or the value whose marked method reads it
 	}
 	return strings.HasSuffix(w, methodWrite) && strings.HasPrefix(key, w)
 }
@@ -103,6 +107,16 @@ type checker struct {
 	dirs  *directives.Result
 	facts *slots.Result
 	k     *lintkit.Keyer
+	// scopes finds the scope at a position (fixes ask it per read);
+	// srcs are the files' bytes, read once.
+	scopes *lintkit.Scopes
+	srcs   map[*token.File][]byte
+	// The package's declarations, the paths below its receiver that each
+	// method writes, and the functions proven not to rebind a slot
+	// (rebind.go; lazy).
+	decls    map[*types.Func]*ast.FuncDecl
+	writesOf map[*types.Func][]string
+	harmless map[*types.Func]bool
 
 	added    map[types.Object]bool // integers the package Adds to: counters (lazy)
 	assigned map[*types.Var]bool   // fields the package rebinds outside construction (lazy)
@@ -114,17 +128,13 @@ type checker struct {
 	named   map[string]bool
 
 	pending []finding
+
+	reads, tried int // the reads of the functions checked, and the pairs of them tried (TestLinearPairs)
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	c := &checker{
-		pass:  pass,
-		r:     lintkit.NewReporter(pass, pass.ResultOf[directives.Analyzer].(*directives.Result)),
-		dirs:  pass.ResultOf[directives.Analyzer].(*directives.Result),
-		facts: pass.ResultOf[slots.Analyzer].(*slots.Result),
-		k:     lintkit.NewKeyer(pass.TypesInfo),
-	}
-	if !lintkit.ImportsAny(pass.Pkg, "sync", "sync/atomic") && !c.facts.HasAccessors() && !c.dirs.Any(directives.Slot) {
+	c := newChecker(pass)
+	if !lintkit.ImportsAny(pass.Pkg, "sync", "sync/atomic") && !c.facts.HasAccessors() && !c.facts.HasAtomicMethods() && !c.dirs.Any(directives.Slot) {
 		c.r.Finish()
 		return nil, nil // no atomic, mutex, accessor or slot method to read twice
 	}
@@ -147,6 +157,22 @@ func run(pass *analysis.Pass) (any, error) {
 	c.flush()
 	c.r.Finish()
 	return nil, nil
+}
+
+func newChecker(pass *analysis.Pass) *checker {
+	return &checker{
+		pass:  pass,
+		r:     lintkit.NewReporter(pass, pass.ResultOf[directives.Analyzer].(*directives.Result)),
+		dirs:  pass.ResultOf[directives.Analyzer].(*directives.Result),
+		facts: pass.ResultOf[slots.Analyzer].(*slots.Result),
+		k:     lintkit.NewKeyer(pass.TypesInfo),
+
+		scopes: lintkit.NewScopes(pass.Pkg.Scope()),
+		srcs:   map[*token.File][]byte{},
+
+		writesOf: map[*types.Func][]string{},
+		harmless: map[*types.Func]bool{},
+	}
 }
 
 // function checks one function body; nested function literals are
@@ -209,6 +235,9 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 			} else if lock {
 				locks = append(locks, n.Pos())
 			}
+			for _, k := range c.callWrites(n) {
+				writes = append(writes, write{k, n.Pos()}) // a method of the package that stores into its receiver
+			}
 		case *ast.SelectorExpr:
 			if rd := c.guarded(n, stack, sections); rd != nil {
 				c.finish(rd, parent, stack)
@@ -230,9 +259,19 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 		byKey[rd.key] = append(byKey[rd.key], rd)
 	}
 	var fl *lintkit.Flow
+	c.reads += len(reads)
+	fx := newIndex(info, body)
+	fx.reads = reads
+	lockAt := positions(locks)
 	for _, key := range keys {
 		rs := byKey[key]
 		if len(rs) < 2 {
+			continue
+		}
+		// A function that writes the slot itself manages it (lazy
+		// initialisation, read-check-write, a test of the slot): its
+		// re-reads are deliberate.
+		if slices.ContainsFunc(writes, func(w write) bool { return w.key == key }) {
 			continue
 		}
 		if fl == nil {
@@ -241,46 +280,33 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 		// cut: a write to the slot or to a location that holds it, and,
 		// for atomics and accessors, a Lock (double-checked locking
 		// re-reads on purpose).
-		cut := func(guarded bool) func(ast.Node) bool {
-			return func(n ast.Node) bool {
-				for _, w := range writes {
-					if mayWrite(w.key, key, rs[0].atype) && lintkit.Contains(n, w.pos) {
-						return true
-					}
-				}
-				if !guarded {
-					for _, l := range locks {
-						if lintkit.Contains(n, l) {
-							return true
-						}
-					}
-				}
-				return false
+		var writeAt positions
+		for _, w := range writes {
+			if mayWrite(w.key, key, rs[0].atype) {
+				writeAt = append(writeAt, w.pos)
 			}
 		}
-		// A function that writes the slot itself manages it (lazy
-		// initialisation, read-check-write, a test of the slot): its
-		// re-reads are deliberate.
-		manages := slices.ContainsFunc(writes, func(w write) bool { return w.key == key })
-		if manages {
-			continue
-		}
+		slices.Sort(writeAt)
+		cutWrites := writeAt.within
+		cutBoth := func(n ast.Node) bool { return writeAt.within(n) || lockAt.within(n) }
+		pr := newPairing(fx, rs)
 		// The second reads of each first read: one finding per first read.
 		var firsts []*read
 		seconds := map[*read][]*read{}
 		for j, b := range rs {
-			if !b.used {
+			if !b.used || nilCheck(info, b) {
 				continue
 			}
-			for _, a := range rs[:j] {
-				if !a.used || a.write || a.expr.Pos() >= b.expr.Pos() {
+			for _, a := range pr.candidates(j, b) {
+				c.tried++
+				if !a.used || a.write {
 					continue // a write through the slot takes nothing from it
 				}
 				guarded := a.kind == kindGuarded || b.kind == kindGuarded
 				if a.kind == kindGuarded && b.kind == kindGuarded && a.section == b.section {
 					continue
 				}
-				meet := related
+				meet := fx.related
 				if a.numeric || b.numeric {
 					// An integer is a slot only as a state tested twice in one
 					// decision, or read through its accessor and directly.
@@ -289,13 +315,15 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 						continue
 					case (a.kind == kindAccessor) != (b.kind == kindAccessor):
 					case a.state && b.state:
-						meet = func(_ *types.Info, _ *ast.BlockStmt, a, b *read) bool { return oneDecision(a, b) }
+						meet = func(a, b *read) bool { return oneDecision(a, b) || fx.branchDecision(a, b) }
+					case a.state && indexKey(info, b):
+						meet = fx.guardUse // checked, then loaded again for a lookup
 					default:
 						continue
 					}
 				}
 				if b.write {
-					meet = writesBack
+					meet = fx.writesBack
 				}
 				if a.bound != nil && a.bound == b.bound {
 					continue // v = s.slot again: a refresh that replaces the old value
@@ -303,10 +331,19 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 				if a.kind == kindAccessor && b.kind == kindGuarded {
 					continue // a snapshot from the accessor, then the current value under the lock taken for it
 				}
-				if a.guard && b.guard && c.apart(body, a, b) {
+				if a.guard && b.guard && c.apart(fx, a, b) {
 					continue // each takes other plain data of the binding it sees
 				}
-				if !fl.Reaches(a.expr.Pos(), b.expr.Pos(), cut(guarded)) || compares(info, body, a, b) || nilCheck(info, b) || !meet(info, body, a, b) {
+				if !meet(a, b) || fx.compares(a, b) {
+					continue
+				}
+				// A Lock between is double-checked locking only when the
+				// read under it is tested again.
+				cut := cutBoth
+				if guarded || !fx.tested(b) {
+					cut = cutWrites
+				}
+				if !fl.Reaches(a.expr.Pos(), b.expr.Pos(), cut) {
 					continue
 				}
 				if seconds[a] == nil {
@@ -317,7 +354,7 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 			}
 		}
 		for _, a := range firsts {
-			c.report(body, a, seconds[a])
+			c.report(fx, a, seconds[a])
 		}
 	}
 }
@@ -326,7 +363,7 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 // key), or a mutex Lock.
 func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
 	info := c.pass.TypesInfo
-	if a, ok := slots.AtomicOp(info, call); ok {
+	if a, ok := c.facts.AtomicOp(info, call); ok && !(a.Method != "" && c.dirs.Has(lintkit.Callee(info, call), directives.Slot)) {
 		if a.Loc == nil {
 			if a.IsWrite() {
 				return nil, anySlot + a.Type, false // atomic.StoreInt32(p, v) may write any
@@ -336,9 +373,12 @@ func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
 		k := c.k.Key(a.Loc)
 		switch {
 		case a.IsWrite():
-			if _, ok := types.Unalias(info.TypeOf(a.Loc)).(*types.Pointer); ok && !a.Func {
-				// p.Store through a pointer may write any slot of its type
-				// (p := &e.next; p.Store(...)).
+			if _, ok := types.Unalias(info.TypeOf(a.Loc)).(*types.Pointer); ok && !a.Func && a.Method == "" || a.Ptr {
+				// p.Store through a pointer to an atomic may write any slot
+				// of its type (p := &e.next; p.Store(...);
+				// atomic.StoreInt32(p, v)). An atomic type by behaviour is
+				// passed by pointer as any value is (s *Slot): it is the
+				// variable's own, as a field is.
 				return nil, anySlot + a.Type, false
 			}
 			return nil, k, false
@@ -489,7 +529,7 @@ func (c *checker) counter(rd *read) bool {
 		for _, f := range c.pass.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
 				if call, ok := n.(*ast.CallExpr); ok {
-					if a, ok := slots.AtomicOp(info, call); ok && a.Op == slots.OpAdd && a.Loc != nil {
+					if a, ok := c.facts.AtomicOp(info, call); ok && a.Op == slots.OpAdd && a.Loc != nil {
 						if o := locObject(info, a.Loc); o != nil {
 							c.added[o] = true
 						}
@@ -538,7 +578,7 @@ func (c *checker) guarded(sel *ast.SelectorExpr, stack []ast.Node, sections []sl
 		// classified as such; the field is only the way to it.
 		if len(stack) > 1 {
 			if call, ok := stack[len(stack)-2].(*ast.CallExpr); ok && call.Fun == p {
-				if a, ok := slots.AtomicOp(info, call); ok && a.Loc == ast.Expr(sel) {
+				if a, ok := c.facts.AtomicOp(info, call); ok && a.Loc == ast.Expr(sel) {
 					return nil
 				}
 			}
@@ -711,10 +751,18 @@ func blank(es []ast.Expr) bool {
 // rebind between them mixes two runs' state in one operation: they are
 // read in the same statement; or b is guarded by a check on a (if
 // s.Load() != nil { s.Load().ID }); or a variable bound from a (directly or
-// through other variables) is used from b's statement on. Two reads whose
+// through other variables) is used from b's statement on; or a is checked
+// by an early return and b uses the value without checking it (guardUse). Two reads whose
 // results never meet (each call's result used on its own, as with
 // suite.Require().NoError(err) twice) are not reported.
-func related(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
+func (fx *fnIndex) related(a, b *read) bool {
+	return fx.meets(a, b) || fx.guardUse(a, b)
+}
+
+// meets is related but for a check and a use: the reads are in one
+// statement, b is guarded by a check on a, they are conditions of one
+// decision, or a variable carries a's result to b.
+func (fx *fnIndex) meets(a, b *read) bool {
 	sa, sb := innermostStmt(a), innermostStmt(b)
 	if sa == nil || sb == nil {
 		return false
@@ -752,68 +800,8 @@ func related(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
 	if !receiverOnly(a) && oneDecision(a, b) {
 		return true // the conditions of one if-else chain or switch
 	}
-	carried := carriedBy(info, body, a)
-	if len(carried) == 0 {
-		return false
-	}
-	return lintkit.Any(body, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		return ok && id.Pos() >= sb.Pos() && carried[info.Uses[id]]
-	})
-}
-
-// carriedBy returns the variables that carry read a's result: bound by
-// a's statement, then by any later assignment from one of them (a few
-// steps: run := s.Load(); id := run.ID; ...).
-func carriedBy(info *types.Info, body *ast.BlockStmt, a *read) map[types.Object]bool {
-	carried := map[types.Object]bool{}
-	sa := innermostStmt(a)
-	if sa == nil {
-		return carried
-	}
-	bound := func(st ast.Node) {
-		switch st := st.(type) {
-		case *ast.AssignStmt:
-			for _, l := range st.Lhs {
-				if id, ok := l.(*ast.Ident); ok && info.ObjectOf(id) != nil {
-					carried[info.ObjectOf(id)] = true
-				}
-			}
-		case *ast.DeclStmt:
-			ast.Inspect(st, func(n ast.Node) bool {
-				if vs, ok := n.(*ast.ValueSpec); ok {
-					for _, id := range vs.Names {
-						carried[info.ObjectOf(id)] = true
-					}
-				}
-				return true
-			})
-		}
-	}
-	bound(sa)
-	if len(carried) == 0 {
-		return carried
-	}
-	uses := func(n ast.Node) bool {
-		return lintkit.Any(n, func(n ast.Node) bool {
-			id, ok := n.(*ast.Ident)
-			return ok && carried[info.Uses[id]]
-		})
-	}
-	for range 3 {
-		ast.Inspect(body, func(n ast.Node) bool {
-			if as, ok := n.(*ast.AssignStmt); ok && as.Pos() > sa.End() {
-				for _, r := range as.Rhs {
-					if uses(r) {
-						bound(as)
-						break
-					}
-				}
-			}
-			return true
-		})
-	}
-	return carried
+	carried, last := fx.carried(a)
+	return len(carried) > 0 && last >= sb.Pos()
 }
 
 // receiverOnly reports whether read r's result is only the receiver of a
@@ -909,17 +897,17 @@ func writeBase(e ast.Expr, stack []ast.Node) (bool, ast.Expr) {
 // writesBack reports whether write b through the slot stores a value that
 // carries the result of read a: a's binding's state written into whatever
 // the slot holds at b (lag := s.mirror.lag; ...; s.mirror.lag = lag).
-func writesBack(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
+func (fx *fnIndex) writesBack(a, b *read) bool {
 	if b.value == nil {
 		return false
 	}
 	if lintkit.Contains(b.value, a.expr.Pos()) {
 		return true
 	}
-	carried := carriedBy(info, body, a)
+	carried, _ := fx.carried(a)
 	return lintkit.Any(b.value, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
-		return ok && carried[info.Uses[id]]
+		return ok && carried[fx.info.Uses[id]]
 	})
 }
 
@@ -1058,30 +1046,9 @@ func returns(b *ast.BlockStmt) bool {
 	return ok
 }
 
-// compares reports whether b is compared with the result of a (old :=
-// s.Load(); ...; if s.Load() != old, or cur := s.Load(); if cur != old): a
-// deliberate check that the slot did not change.
-func compares(info *types.Info, body *ast.BlockStmt, a, b *read) bool {
-	if a.bound == nil {
-		return false
-	}
-	is := func(e ast.Expr, x ast.Expr, v *types.Var) bool {
-		if e == x {
-			return true
-		}
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && v != nil && info.ObjectOf(id) == v
-	}
-	return lintkit.Any(body, func(n ast.Node) bool {
-		be, ok := n.(*ast.BinaryExpr)
-		return ok && (be.Op == token.EQL || be.Op == token.NEQ) &&
-			((is(be.X, b.expr, b.bound) && is(be.Y, nil, a.bound)) || (is(be.Y, b.expr, b.bound) && is(be.X, nil, a.bound)))
-	})
-}
-
 // report reports the second reads bs of first read a as one finding, at
 // the first of them.
-func (c *checker) report(body *ast.BlockStmt, a *read, bs []*read) {
+func (c *checker) report(fx *fnIndex, a *read, bs []*read) {
 	b := bs[0]
 	back := slices.ContainsFunc(bs, func(b *read) bool { return b.write })
 	var msg string
@@ -1098,8 +1065,14 @@ func (c *checker) report(body *ast.BlockStmt, a *read, bs []*read) {
 			acc, direct = b, a
 		}
 		msg = fmt.Sprintf("%s read twice in one operation, through %s and directly: a store between the reads gives the operation two values; read it once into a local and use it for both", direct.name, acc.name)
+	case a.numeric && b.state && !oneDecision(a, b):
+		msg = fmt.Sprintf("state %s loaded in a condition and again in the branch it guards: a store between the loads misclassifies it; load it once (a switch on one load, or a local) and test that", b.name)
+	case a.numeric && !b.state:
+		msg = fmt.Sprintf("state %s checked and loaded again for its use without the check: a store between them passes the check with one value and uses another; load it once into a local, check the local and use it", b.name)
 	case a.numeric:
 		msg = fmt.Sprintf("state %s loaded twice in one decision: a store between the loads misclassifies it; load it once into a local and test the local", b.name)
+	case fx.guardUse(a, b) && !fx.meets(a, b):
+		msg = fmt.Sprintf("slot %s checked and read again for its use without the check: a rebind between them passes the check with one binding and uses another, or nil; read it once into a local, check the local and use it", b.name)
 	default:
 		msg = fmt.Sprintf("slot %s read twice in one operation: a rebind between the reads mixes two runs' state; read it once into a local and use it for both", b.name)
 	}
@@ -1107,9 +1080,9 @@ func (c *checker) report(body *ast.BlockStmt, a *read, bs []*read) {
 	if !back {
 		// One fix for every second read: the first's edits (a hoist, if
 		// any), then each other's replacement. None unless each has one.
-		f.edits = c.fix(body, a, b)
+		f.edits = c.fix(fx, a, b)
 		for _, o := range bs[1:] {
-			e := c.fix(body, a, o)
+			e := c.fix(fx, a, o)
 			if f.edits == nil || e == nil {
 				f.edits = nil
 				break

@@ -23,35 +23,48 @@ import (
 // takes computes what read rd takes: whether it holds the binding, and
 // otherwise the paths of the plain data it takes. A read bound to a
 // variable takes what the variable's uses take; a variable assigned again,
-// or whose address is taken, holds the binding.
-func (c *checker) takes(body *ast.BlockStmt, rd *read) {
+// or whose address is taken, holds the binding. The uses of every bound
+// read of the function are walked at once, the first time one is asked.
+func (c *checker) takes(fx *fnIndex, rd *read) {
 	if rd.took {
 		return
 	}
-	rd.took = true
-	if v := rd.bound; v != nil {
-		if c.reassigned(body, v, rd) {
-			rd.holds = true
-			return
-		}
-		var stack []ast.Node
-		ast.Inspect(body, func(n ast.Node) bool {
-			if rd.holds {
-				return false
-			}
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			if id, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == v {
-				c.take(rd, id, stack)
-			}
-			stack = append(stack, n)
-			return true
-		})
+	if rd.bound == nil {
+		rd.took = true
+		c.take(rd, rd.expr, rd.stack)
 		return
 	}
-	c.take(rd, rd.expr, rd.stack)
+	byVar := map[types.Object][]*read{}
+	for _, x := range fx.reads {
+		if x.bound == nil || x.took {
+			continue
+		}
+		x.took = true
+		if fx.reassigned(x.bound, x) {
+			x.holds = true
+			continue
+		}
+		byVar[x.bound] = append(byVar[x.bound], x)
+	}
+	if len(byVar) == 0 {
+		return
+	}
+	var stack []ast.Node
+	ast.Inspect(fx.body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if id, ok := n.(*ast.Ident); ok {
+			for _, x := range byVar[c.pass.TypesInfo.Uses[id]] {
+				if !x.holds {
+					c.take(x, id, stack)
+				}
+			}
+		}
+		stack = append(stack, n)
+		return true
+	})
 }
 
 // take adds what one use of a read's value takes: e, whose enclosing nodes
@@ -204,9 +217,9 @@ func plainType(t types.Type, seen map[types.Type]bool) bool {
 // reads of two separate fields would. Two reads meet on the binding when
 // either holds it, or on a value when both take it (one path covers the
 // other: a nil test of the value covers every path).
-func (c *checker) apart(body *ast.BlockStmt, a, b *read) bool {
-	c.takes(body, a)
-	c.takes(body, b)
+func (c *checker) apart(fx *fnIndex, a, b *read) bool {
+	c.takes(fx, a)
+	c.takes(fx, b)
 	if a.holds || b.holds {
 		return false
 	}

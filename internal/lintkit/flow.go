@@ -12,7 +12,10 @@ import (
 // Function literals in the body are not part of its graph.
 type Flow struct {
 	g     *cfg.CFG
-	nodes []located
+	nodes []located // by position (stable: block order among equals)
+	// maxEnd[i] is the largest End of nodes[:i+1]: locate stops scanning
+	// back once no earlier node can contain the position.
+	maxEnd []token.Pos
 }
 
 // located is a CFG node with its block and index in that block.
@@ -33,6 +36,7 @@ func NewFlow(body *ast.BlockStmt) *Flow {
 			f.nodes = append(f.nodes, located{n, b, i})
 		}
 	}
+	f.index()
 	return f
 }
 
@@ -44,18 +48,12 @@ func MayReturn(call *ast.CallExpr) bool {
 }
 
 // locate returns the block and node index of the CFG node that contains
-// pos, the smallest one if several do; false when there is none or its
-// block is unreachable.
+// pos, the smallest one if several do (the first in block order among
+// nodes of one size); false when there is none or its block is
+// unreachable. It costs a binary search and a scan of the nodes that
+// begin before pos and may still contain it (flowindex.go).
 func (f *Flow) locate(pos token.Pos) (located, bool) {
-	var best located
-	found := false
-	for _, l := range f.nodes {
-		if l.n.Pos() <= pos && pos < l.n.End() {
-			if !found || l.n.End()-l.n.Pos() < best.n.End()-best.n.Pos() {
-				best, found = l, true
-			}
-		}
-	}
+	best, found := f.containing(pos)
 	return best, found && best.b.Live
 }
 

@@ -59,8 +59,8 @@ const (
 // Checks is the list of the suite's check names that ignore and file-ignore
 // accept. analyzers_test keeps it equal to the suite.
 func Checks() []string {
-	return []string{"atomicrmw", "cancelshare", "ctxcache", "ctxdrop", "directive", "envidentity",
-		"lockescape", "scopedcopy", "slotreread", "spawnctx", "spawnenv", "stopwork"}
+	return []string{"atomicrmw", "cancelshare", "canceluse", "ctxcache", "ctxdrop", "directive", "envidentity",
+		"lockescape", "scopedcopy", "sharedconfig", "slotreread", "spawnctx", "spawnenv", "stopwork"}
 }
 
 type verbRule struct {

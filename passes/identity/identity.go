@@ -419,7 +419,10 @@ func run(pass *analysis.Pass) (any, error) {
 		w.file(f)
 	}
 	w.resolve()
-	sort.Slice(r.roots, func(i, j int) bool { return lintkit.ComparePos(pass.Fset, r.roots[i].pos, r.roots[j].pos) < 0 })
+	// By position: RootAt searches them by position (sorted by file name,
+	// a package whose files the file set holds in another order found no
+	// root of its later files).
+	sort.Slice(r.roots, func(i, j int) bool { return r.roots[i].pos < r.roots[j].pos })
 	r.fallbacks()
 	r.export()
 	return r, nil

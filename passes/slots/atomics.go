@@ -30,11 +30,22 @@ type AtomicCall struct {
 	// "Uintptr", "Pointer", "Value" or "Bool".
 	Type string
 	// Loc is the location operated on: x.f for x.f.Load(), s.f for
-	// atomic.LoadInt32(&s.f); nil for a function applied to a pointer
-	// value (atomic.LoadInt32(p)), which may be any location.
+	// atomic.LoadInt32(&s.f), and for a function applied to a pointer
+	// value, the pointer (Ptr); nil for a pointer that has no key (a call,
+	// an index), which may be any location.
 	Loc ast.Expr
 	// Func is true for the function form (atomic.LoadInt32(&s.f)).
 	Func bool
+	// Ptr is true for the function form given a pointer value
+	// (atomic.LoadInt32(p), atomic.LoadInt32((*int32)(b))): Loc is then
+	// the pointer (p, b), whose key names the location it points to as
+	// long as the pointer is not assigned.
+	Ptr bool
+	// Method is the method of an atomic type by behaviour
+	// (Result.AtomicOp), "" for sync/atomic's own.
+	Method string
+	// Const: for such a method, a write of a value it holds itself.
+	Const bool
 	// Args are the operands after the location: the value of a Store, the
 	// old and new values of a CompareAndSwap.
 	Args []ast.Expr
@@ -97,8 +108,25 @@ func AtomicOp(info *types.Info, call *ast.CallExpr) (AtomicCall, bool) {
 			return AtomicCall{}, false
 		}
 		a := AtomicCall{Op: op, Type: typ, Func: true, Args: call.Args[1:]}
-		if u, ok := ast.Unparen(call.Args[0]).(*ast.UnaryExpr); ok && u.Op == token.AND {
-			a.Loc = u.X
+		arg := ast.Unparen(call.Args[0])
+		// Through pointer conversions: (*int32)(&s.f), unsafe.Pointer(p).
+		for {
+			c, ok := arg.(*ast.CallExpr)
+			if !ok || len(c.Args) != 1 {
+				break
+			}
+			if tv, ok := info.Types[c.Fun]; !ok || !tv.IsType() {
+				break
+			}
+			arg = ast.Unparen(c.Args[0])
+		}
+		switch x := arg.(type) {
+		case *ast.UnaryExpr:
+			if x.Op == token.AND {
+				a.Loc = x.X
+			}
+		case *ast.Ident, *ast.SelectorExpr:
+			a.Loc, a.Ptr = x, true
 		}
 		return a, true
 	}

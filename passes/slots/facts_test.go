@@ -25,6 +25,8 @@ func TestFactsGob(t *testing.T) {
 		{&slots.StoresCancel{Params: []int{0, 2, 5}}, 100, "stores cancel params 0,2,5 into a field"},
 		{&slots.InPlace{}, 100, "changed in place"},
 		{&slots.InPlace{Fields: []string{"Limit", "Name"}}, 100, "changed in place: Limit, Name"},
+		{&slots.AtomicMethod{Op: slots.OpLoad, Type: "Int64"}, 100, "atomic Load of Int64"},
+		{&slots.AtomicMethod{Op: slots.OpStore, Type: "Bool", Const: true}, 100, "atomic Store of Bool (a constant)"},
 		{&slots.SelfBound{Fields: []slots.Binding{{Path: "hooks.process", Method: "Process"}, {Path: "onClose"}}}, 200, "self-bound fields hooks.process (Process), onClose (a closure)"},
 	} {
 		lintkit.CheckFact(t, tc.fact, tc.max, tc.str)

@@ -23,8 +23,11 @@ func init() { lintkit.SetPrefilter(Analyzer, prefilter) }
 //     one, or a type marked canceltoken (a fact of directives; a directive
 //     of the package is the directives pass's to say), or a pointer to one;
 //   - Accessor: sync or sync/atomic among the imports, and a method
-//     without parameters and with one result that names Lock, RLock or an
-//     atomic load (Load, LoadInt32, ...);
+//     without parameters and with one result that names Lock, RLock, an
+//     atomic operation (Load, LoadInt32, ...) or a method of an imported
+//     atomic type (an AtomicMethod fact);
+//   - AtomicMethod: the same imports, and a method whose body is one
+//     statement that names one of those;
 //   - SelfBound: a field of the receiver or of a value the function
 //     allocates, x, assigned a method value of x (a method of the package,
 //     or any where a struct embeds) or a function literal that names x
@@ -39,14 +42,53 @@ func prefilter(u *lintkit.Unit) bool {
 	}
 	locks := slices.ContainsFunc(mutexPkgs, u.Reaches) || u.Reaches("sync/atomic") || slices.Contains(mutexPkgs, u.Path) || u.Path == "sync/atomic"
 	b := &binder{u: u}
+	var names map[string]bool // the names an accessor or an atomic method calls; nil: any
+	if locks {
+		names = map[string]bool{}
+		if !u.FactNames(names, new(AtomicMethod)) {
+			names = nil
+		} else {
+			for n := range atomicNames {
+				names[n] = true
+			}
+		}
+	}
 	for _, f := range u.Files {
 		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && (locks && mayAccess(fd) || b.maySelfBind(fd)) {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && (locks && (mayAccess(fd, names) || mayAtomic(fd, names)) || b.maySelfBind(fd)) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// atomicNames are the names that an accessor or a method of an atomic type
+// calls, besides the methods of imported atomic types: a mutex's Lock and
+// RLock, and the operations of sync/atomic (AtomicOp), methods and
+// functions.
+var atomicNames = func() map[string]bool {
+	m := map[string]bool{"Lock": true, "RLock": true}
+	for _, op := range atomicOps {
+		m[op] = true
+		for _, t := range []string{"Int32", "Int64", "Uint32", "Uint64", "Uintptr", "Pointer"} {
+			m[op+t] = true
+		}
+	}
+	return m
+}()
+
+// mayAtomic reports whether fd may be a method of an atomic type (see
+// atomicTypes): a method whose body is one statement that names an atomic
+// operation (names; nil for any name).
+func mayAtomic(fd *ast.FuncDecl, names map[string]bool) bool {
+	if fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Body.List) != 1 {
+		return false
+	}
+	return lintkit.Any(fd.Body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		return ok && (names == nil || names[id.Name])
+	})
 }
 
 // funcNames returns the names of the functions the unit declares, but for
@@ -464,17 +506,6 @@ func embeddedName(t ast.Expr) string {
 	return ""
 }
 
-// accessNames are the names an accessor calls: a mutex's Lock and RLock,
-// and the loads of sync/atomic (AtomicOp): the Load method, and the Load
-// functions of its types.
-var accessNames = func() map[string]bool {
-	m := map[string]bool{"Lock": true, "RLock": true, OpLoad: true}
-	for _, t := range []string{"Int32", "Int64", "Uint32", "Uint64", "Uintptr", "Pointer"} {
-		m[OpLoad+t] = true
-	}
-	return m
-}()
-
 // mayStoreCancel reports whether a function of the package has a
 // parameter whose type may be a cancel token (IsCancel).
 func mayStoreCancel(u *lintkit.Unit) bool {
@@ -551,8 +582,9 @@ func mayStoreCancel(u *lintkit.Unit) bool {
 	return false
 }
 
-// mayAccess reports whether fd has the shape of an accessor (see accessor).
-func mayAccess(fd *ast.FuncDecl) bool {
+// mayAccess reports whether fd has the shape of an accessor (see accessor)
+// and names a Lock or a load (names; nil for any name).
+func mayAccess(fd *ast.FuncDecl, names map[string]bool) bool {
 	if fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
 		return false
 	}
@@ -561,7 +593,7 @@ func mayAccess(fd *ast.FuncDecl) bool {
 	}
 	return lintkit.Any(fd.Body, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
-		return ok && accessNames[id.Name]
+		return ok && (names == nil || names[id.Name])
 	})
 }
 

@@ -105,6 +105,14 @@ func (t *T) V() *int { return t.s.LoadMessageInfo() }`, false},
 import "sync/atomic"
 type T struct{ v atomic.Pointer[int] }
 func (t *T) V() *int { return t.v.Load() }`, true},
+		{"a method of an atomic type", []string{"sync/atomic"}, `package p
+import "sync/atomic"
+type B int32
+func (b *B) set() { atomic.StoreInt32((*int32)(b), 1) }`, true},
+		{"one-statement methods that name no atomic operation", []string{"sync/atomic"}, `package p
+type B int32
+func (b *B) set(n int32) { *b = B(n) }
+func (b *B) get() int32 { return int32(*b) }`, false},
 		{"an accessor shape without sync", nil, `package p
 type T struct{ mu interface{ Lock(); Unlock() }; v *int }
 func (t *T) V() *int { t.mu.Lock(); defer t.mu.Unlock(); return t.v }`, false},

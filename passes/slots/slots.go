@@ -18,6 +18,12 @@
 //     (lockescape).
 //   - SelfBound: a struct type whose values hold funcs bound to the value
 //     itself, set by a constructor or a method (scopedcopy).
+//   - AtomicMethod: a method of an atomic type by behaviour (a type that
+//     is one atomic location, whose methods load, store, swap,
+//     compare-and-swap or add through sync/atomic: go.uber.org/atomic's,
+//     a project's own; see wrappers.go). Result.AtomicOp classifies a
+//     call of one like the sync/atomic operation it performs (slotreread,
+//     atomicrmw).
 //
 // It also serves the building blocks those checks share: the critical
 // sections of a function (Sections) and the operations of sync/atomic
@@ -50,7 +56,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{directives.Analyzer},
 	Run:        lintkit.Safe(run),
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Accessor), new(StoresCancel), new(InPlace), new(SelfBound)},
+	FactTypes:  []analysis.Fact{new(Accessor), new(StoresCancel), new(InPlace), new(SelfBound), new(AtomicMethod)},
 }
 
 // The kinds of Accessor.
@@ -104,6 +110,8 @@ type Result struct {
 
 	selfBound map[types.Object][]Binding // this package's self-bound types
 	selfFacts map[types.Object]*SelfBound
+
+	atomics map[types.Object]*AtomicMethod // methods of atomic types, this package's and imported
 }
 
 // HasAccessors reports whether any accessor is known, of this package or an
@@ -152,6 +160,7 @@ func run(pass *analysis.Pass) (any, error) {
 		inPlaceFacts: lintkit.ObjectFacts[*InPlace](pass),
 		selfFacts:    lintkit.ObjectFacts[*SelfBound](pass),
 		selfBound:    map[types.Object][]Binding{},
+		atomics:      lintkit.ObjectFacts[*AtomicMethod](pass),
 	}
 	local := selfBindings(pass)
 	named := slices.SortedFunc(maps.Keys(local), func(a, b *types.TypeName) int { return cmp.Compare(a.Pos(), b.Pos()) })
@@ -176,12 +185,20 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	if lintkit.Imports(pass.Pkg, "sync/atomic") || len(r.atomics) > 0 {
+		for _, fn := range r.atomicTypes(pass, decls) {
+			pass.ExportObjectFact(fn, r.atomics[fn])
+		}
+	}
 	for _, fd := range decls {
 		fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
 		if fn == nil {
 			continue
 		}
-		if a := accessor(pass.TypesInfo, fd); a != nil {
+		if r.atomics[fn] != nil {
+			continue // a method of an atomic type is that type's operation, not an accessor of its field
+		}
+		if a := r.accessor(pass.TypesInfo, fd); a != nil {
 			r.accessors[fn] = a
 			pass.ExportObjectFact(fn, a)
 		}
@@ -220,7 +237,7 @@ func run(pass *analysis.Pass) (any, error) {
 // recv.f.Load() (possibly type-asserted) of an atomic.Pointer, an
 // atomic.Value or a numeric atomic, or atomic.LoadInt32(&recv.f) and its
 // siblings. f may be a path of fields (recv.shared.ID).
-func accessor(info *types.Info, fd *ast.FuncDecl) *Accessor {
+func (r *Result) accessor(info *types.Info, fd *ast.FuncDecl) *Accessor {
 	if fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
 		return nil
 	}
@@ -283,7 +300,7 @@ func accessor(info *types.Info, fd *ast.FuncDecl) *Accessor {
 				e = ast.Unparen(ta.X)
 			}
 			if call, isCall := e.(*ast.CallExpr); isCall {
-				if a, isAtomic := AtomicOp(info, call); isAtomic && a.Op == OpLoad && (a.Binding() || a.Numeric()) && a.Loc != nil {
+				if a, isAtomic := r.AtomicOp(info, call); isAtomic && a.Op == OpLoad && (a.Binding() || a.Numeric()) && a.Loc != nil {
 					if f := recvPath(info, k, recv, a.Loc); f != "" {
 						kd := Atomic
 						if a.Numeric() {

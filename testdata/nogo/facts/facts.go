@@ -93,6 +93,16 @@ func Shared(g *singleflight.Group, key string, f func() (any, error)) (any, erro
 	return v, err
 }
 
+// Flag is one atomic location whose methods load and store through
+// sync/atomic: slots.AtomicMethod.
+type Flag int32
+
+// Set stores into the flag.
+func (f *Flag) Set() { atomic.StoreInt32((*int32)(f), 1) }
+
+// IsSet loads the flag.
+func (f *Flag) IsSet() bool { return atomic.LoadInt32((*int32)(f)) != 0 }
+
 // A detach helper (ctxscope.Detaches).
 func Detach(ctx context.Context) context.Context { return context.WithoutCancel(ctx) }
 

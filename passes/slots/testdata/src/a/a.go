@@ -204,3 +204,39 @@ func (t *Table) Set(k string, i int) {
 	t.Acc.N = i // a value with its own lock
 	t.Grown = append(t.Grown, k)
 }
+
+// Atomic types by behaviour: a project's own wrappers.
+
+// atomicBool is an int32 handled by sync/atomic through a pointer
+// conversion of the receiver.
+type atomicBool int32
+
+func (b *atomicBool) isSet() bool { return atomic.LoadInt32((*int32)(b)) != 0 } // want isSet:"atomic Load of Bool"
+
+func (b *atomicBool) setTrue() { atomic.StoreInt32((*int32)(b), 1) } // want setTrue:"atomic Store of Bool \\(a constant\\)"
+
+// state wraps an atomic.Int32.
+type state struct{ v atomic.Int32 }
+
+func (s *state) get() int32 { return s.v.Load() } // want get:"atomic Load of Int32"
+
+func (s *state) set(n int32) { s.v.Store(n) } // want set:"atomic Store of Int32"
+
+// Not atomic types: two locations; a load alone (an accessor); a method
+// with two operations.
+
+type twoFields struct{ a, b atomic.Int64 }
+
+func (p *twoFields) Load() int64 { return p.a.Load() } // want Load:"slot accessor of numeric field a"
+
+func (p *twoFields) Store(v int64) { p.a.Store(v) }
+
+type flag struct{ done atomic.Bool }
+
+func (f *flag) Done() bool { return f.done.Load() }
+
+type twice struct{ n atomic.Int64 }
+
+func (c *twice) get() int64 { return c.n.Load() } // want get:"slot accessor of numeric field n"
+
+func (c *twice) bump() { c.n.Add(1); c.n.Add(1) }
