@@ -15,6 +15,7 @@ package driver
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os/exec"
@@ -73,8 +74,13 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 
 // loadGraph lists the packages of patterns.
 func loadGraph(patterns []string, tests bool, buildFlags []string) (*graph, error) {
-	cfg := &packages.Config{Mode: loadMode, Tests: tests, BuildFlags: buildFlags}
-	pkgs, err := packages.Load(cfg, patterns...)
+	var pkgs []*packages.Package
+	err := interruptible(func(ctx context.Context) error {
+		cfg := &packages.Config{Context: ctx, Mode: loadMode, Tests: tests, BuildFlags: buildFlags}
+		var err error
+		pkgs, err = packages.Load(cfg, patterns...)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
