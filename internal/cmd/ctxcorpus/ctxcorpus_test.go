@@ -1041,3 +1041,22 @@ func TestPrepareEndToEnd(t *testing.T) {
 		t.Errorf("-prepare of a test that does not type-check: exit %d\n%s", code, stderr)
 	}
 }
+
+// TestWorkDirThroughLink: a work folder reached through a symbolic link is
+// its target, the path go list names the copies' files by (every finding
+// was "outside" the module otherwise).
+func TestWorkDirThroughLink(t *testing.T) {
+	real := t.TempDir()
+	link := filepath.Join(t.TempDir(), "corpus")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip(err)
+	}
+	want, err := filepath.EvalSymlinks(real)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := (&options{work: link}).workDir()
+	if err != nil || got != want {
+		t.Errorf("workDir() of a link to %s = %q, %v; want %q", real, got, err, want)
+	}
+}

@@ -426,5 +426,10 @@ func (o *options) workDir() (string, error) {
 	if err == nil {
 		err = os.MkdirAll(work, 0o755)
 	}
+	if err == nil {
+		// go list names files by their real path: a work folder reached
+		// through a symbolic link is compared by its target.
+		work, err = filepath.EvalSymlinks(work)
+	}
 	return work, err
 }
