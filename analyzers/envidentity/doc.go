@@ -61,20 +61,22 @@
 // it). In a parallel test (the test or one it runs inside calls Parallel)
 // t.Setenv panics: the message says so and no fix is offered.
 //
-// Writes of any key (envwrite): a library that sets LC_ALL=C before
-// running a command changes it for every concurrent session and every
-// child process; set it on the child's exec.Cmd.Env instead. By default,
-// every os.Setenv, os.Unsetenv and os.Clearenv (and their syscall twins)
-// in a library package at run time is reported, whatever the key: not in
-// package main (a program may own its environment), not in os and syscall
-// (which implement it), not in tests, not in an init function or a
-// package-level initialiser (setup of the process, before any session),
-// not outside a root, and not a write whose key is a parameter of the
-// function that makes it (a helper that sets what its caller asks, as
-// os.Setenv and t.Setenv do). The envwrite option extends this to package
-// main and to every function outside a root. Whether the default stays on
-// is decided by its first-look precision on the corpus (90 % or more; see
-// docs/precision.md).
+// Writes of any key (envwrite, opt-in): a library that sets LC_ALL=C
+// before running a command changes it for every concurrent session and
+// every child process; set it on the child's exec.Cmd.Env instead. With
+// the envwrite option, every os.Setenv, os.Unsetenv and os.Clearenv (and
+// their syscall twins) outside a root in non-test code is reported,
+// whatever the key, package main, init functions, package-level
+// initialisers and helpers that set what their caller asks included. It
+// is off by default: it was on by default in library packages until its
+// first look on twenty modules never read before (docs/precision.md,
+// kinds-1) found 13 false positives and no true finding in 14 reports.
+// Those writes were for the process's own readers (a .env file loaded at
+// start-up, DOCKER_HOST for an in-process Docker client, OTEL_* for an
+// SDK, a debug switch saved and restored, a process about to re-exec
+// itself), and whether a write is one is decided by who reads the key
+// later, which the check cannot see. An audit of a multi-session service
+// turns it on; writes of identity keys are reported without it.
 //
 // Seed 001: a delegated child lost its context at an inner executor
 // boundary, its session-key lookup fell back to the environment, found the
@@ -140,7 +142,7 @@
 //		os.Setenv("SESSION_ID", "child") // want: os.Setenv writes identity key SESSION_ID of the process environment in a parallel test: the tests running alongside see it, and t.Setenv panics after t.Parallel; pass the identity in ctx, or in the child's exec.Cmd.Env
 //	}
 //
-// A library's write (envwrite's default):
+// A library's write (with the envwrite option):
 //
 //	func Run(name string) ([]byte, error) {
 //		os.Setenv("LC_ALL", "C") // want: os.Setenv changes LC_ALL of the whole process outside a root: every concurrent session and every child process sees it; set it on the child's exec.Cmd.Env instead (cmd.Env = append(os.Environ(), "LC_ALL=..."))
@@ -166,6 +168,6 @@
 // roots in .ctxbound.json. -config.envwrite (envwrite in .ctxbound.json,
 // off by default) reports every write of the process environment outside
 // a root in non-test code, package main, init functions and forwarding
-// helpers included; without it, only a library's writes at run time are.
+// helpers included; without it, only writes of identity keys are.
 // Generated files are not reported.
 package envidentity

@@ -1,7 +1,9 @@
-// Package envlib is a library run with the default configuration: its
-// writes of the process environment at run time are reported (envwrite is
-// on by default in libraries); setup (init, package-level initialisers)
-// and helpers that set what their caller asks are not.
+// Package envlib is a library run with the default configuration: envwrite
+// is off, so its writes of keys that are not identity keys are not
+// reported, whatever they are for (the first look at twenty modules found
+// them setting what the process itself reads: a .env file loaded at
+// start-up, DOCKER_HOST for an in-process client, OTEL_* for an SDK). A
+// write of an identity key is reported all the same.
 package envlib
 
 import (
@@ -9,30 +11,30 @@ import (
 	"os/exec"
 )
 
-// A library sets LC_ALL before running a command.
+// A library sets LC_ALL before running a command: envwrite's finding,
+// reported only with the option (see envwrite/).
 func Run(name string) ([]byte, error) {
-	os.Setenv("LC_ALL", "C") // want `^os\.Setenv changes LC_ALL of the whole process outside a root: every concurrent session and every child process sees it; set it on the child's exec\.Cmd\.Env instead`
+	os.Setenv("LC_ALL", "C")
 	return exec.Command(name).Output()
 }
 
-// Right: on the child.
-func RunChild(name string) ([]byte, error) {
-	cmd := exec.Command(name)
-	cmd.Env = append(os.Environ(), "LC_ALL=C")
-	return cmd.Output()
+// Loading a .env file for the process's own later reads.
+func LoadDotEnv(kv map[string]string) {
+	for k, v := range kv {
+		os.Setenv(k, v)
+	}
+	os.Unsetenv("DOCKER_HOST")
 }
 
-// Setup of the process, before any session.
-func init() {
-	os.Setenv("GODEBUG", "x509sha1=1")
+// The twin: a library that writes an identity key is reported by default.
+func Adopt(id string) {
+	os.Setenv("AGENT_SESSION_KEY", id) // want `^os\.Setenv writes identity key AGENT_SESSION_KEY of the process environment outside a root`
 }
 
-var _ = os.Setenv("TZ", "UTC")
+// And so is os.Clearenv where the package keeps identity in the
+// environment.
+func Session() string { return os.Getenv("SESSION_ID") } // want `^os\.Getenv reads identity key SESSION_ID`
 
-// A helper that sets what its caller asks: the caller decides.
-func Set(k, v string) error { return os.Setenv(k, v) }
-
-// A method forwarding its parameter too.
-type Env struct{}
-
-func (Env) Unset(k string) error { return os.Unsetenv(k) }
+func Reset() {
+	os.Clearenv() // want `^os\.Clearenv erases identity keys \(AGENT_SESSION_KEY, SESSION_ID\) of the whole process outside a root`
+}

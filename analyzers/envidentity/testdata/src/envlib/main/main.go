@@ -1,4 +1,5 @@
-// Package main owns its process's environment: off by default.
+// Package main owns its process's environment: not reported by default
+// (nor by envwrite's absence anywhere else).
 package main
 
 import "os"
