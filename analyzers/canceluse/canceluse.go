@@ -735,21 +735,49 @@ type groupCtx struct {
 // function returns in place of the task's error.
 func (c *checker) group(k *lintkit.Keyer, body *ast.BlockStmt, g groupCtx) {
 	info := c.pass.TypesInfo
-	// The first g.Wait() after the group is made.
+	// The first g.Wait() after the group is made, and the g.Go and
+	// g.TryGo calls that start its tasks.
 	wait := token.NoPos
+	var starts []*ast.CallExpr
 	ast.Inspect(body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
-		if call, ok := n.(*ast.CallExpr); ok && call.Pos() > g.at.End() && !wait.IsValid() {
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Wait" && k.Key(sel.X) == g.group {
-				if fn := lintkit.Callee(info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == errgroupPath {
-					wait = call.Pos()
-				}
+		call, ok := n.(*ast.CallExpr)
+		if !ok || call.Pos() <= g.at.End() {
+			return true
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || k.Key(sel.X) != g.group {
+			return true
+		}
+		fn := lintkit.Callee(info, call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != errgroupPath {
+			return true
+		}
+		switch sel.Sel.Name {
+		case "Wait":
+			if !wait.IsValid() {
+				wait = call.Pos()
 			}
+		case "Go", "TryGo":
+			starts = append(starts, call)
 		}
 		return true
 	})
+	// The group cancels its context only when a task fails: a call no
+	// g.Go reaches (made before the first, or on the other branch of an
+	// if whose condition cannot change between iterations) runs while no
+	// task can have failed.
+	var flow *lintkit.Flow
+	started := func(call *ast.CallExpr) bool {
+		if flow == nil {
+			flow = lintkit.NewFlow(body)
+		}
+		return slices.ContainsFunc(starts, func(st *ast.CallExpr) bool {
+			return flow.ReachesLater(st.Pos(), call.Pos()) && !exclusive(info, body, st, call)
+		})
+	}
 	var stack []ast.Node
 	ast.Inspect(body, func(n ast.Node) bool {
 		if n == nil {
@@ -771,7 +799,7 @@ func (c *checker) group(k *lintkit.Keyer, body *ast.BlockStmt, g groupCtx) {
 			return true
 		}
 		uses := slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return k.Key(a) == g.key })
-		if !uses || !returnsErr(info, call, stack) {
+		if !uses || !returnsErr(info, call, stack) || !started(call) {
 			return true
 		}
 		name := types.ExprString(call.Fun)
@@ -781,6 +809,87 @@ func (c *checker) group(k *lintkit.Keyer, body *ast.BlockStmt, g groupCtx) {
 		msg := fmt.Sprintf("errgroup.WithContext put the group's context in place of %s: when a task fails the group cancels it, and %s here fails with context.Canceled, which is returned instead of the task's error; give the group's context its own name for the tasks and keep %s for this call", g.name, name, g.name)
 		c.r.Report(call, msg, lintkit.Related(g.at.Pos(), g.at.End(), "the group's context replaces "+g.name+" here"))
 		return true
+	})
+}
+
+// exclusive reports whether a and b, two calls in body, stand on the two
+// branches of one if statement whose condition cannot change while body
+// runs (invariant): on every path, in every iteration, only one of them
+// runs (if e.Parallel { g.Go(...) } else { run(ctx) } in a loop).
+func exclusive(info *types.Info, body *ast.BlockStmt, a, b *ast.CallExpr) bool {
+	return lintkit.Any(body, func(n ast.Node) bool {
+		is, ok := n.(*ast.IfStmt)
+		if !ok || is.Else == nil || is.Init != nil {
+			return false
+		}
+		in := func(n ast.Node, c *ast.CallExpr) bool { return lintkit.Contains(n, c.Pos()) }
+		if !(in(is.Body, a) && in(is.Else, b) || in(is.Else, a) && in(is.Body, b)) {
+			return false
+		}
+		return invariant(info, body, is)
+	})
+}
+
+// invariant reports whether the condition of is cannot change while body
+// runs: it calls nothing and receives nothing, and every variable or
+// field it names is declared outside the loops that contain is and is
+// neither assigned, incremented nor has its address taken anywhere in
+// body (function literals included).
+func invariant(info *types.Info, body *ast.BlockStmt, is *ast.IfStmt) bool {
+	objs := map[types.Object]bool{}
+	pure := !lintkit.Any(is.Cond, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			tv := info.Types[n.Fun]
+			return !tv.IsType() // a conversion is pure
+		case *ast.UnaryExpr:
+			return n.Op == token.ARROW
+		case *ast.IndexExpr:
+			return true // a map or slice element may change
+		case *ast.StarExpr:
+			return true
+		case *ast.Ident:
+			if v, ok := info.Uses[n].(*types.Var); ok {
+				objs[v] = true
+			}
+		}
+		return false
+	})
+	if !pure {
+		return false
+	}
+	for o := range objs {
+		if lintkit.Contains(body, o.Pos()) && lintkit.Any(body, func(n ast.Node) bool {
+			switch l := n.(type) {
+			case *ast.ForStmt:
+				return lintkit.Contains(l, is.Pos()) && lintkit.Contains(l, o.Pos())
+			case *ast.RangeStmt:
+				return lintkit.Contains(l, is.Pos()) && lintkit.Contains(l, o.Pos())
+			}
+			return false
+		}) {
+			return false // declared anew in each iteration
+		}
+	}
+	named := func(e ast.Expr) bool {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return objs[info.ObjectOf(e)]
+		case *ast.SelectorExpr:
+			return objs[info.ObjectOf(e.Sel)]
+		}
+		return false
+	}
+	return !lintkit.Any(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			return slices.ContainsFunc(n.Lhs, named)
+		case *ast.IncDecStmt:
+			return named(n.X)
+		case *ast.UnaryExpr:
+			return n.Op == token.AND && named(n.X)
+		}
+		return false
 	})
 }
 

@@ -35,7 +35,14 @@
 //     place of the parent's: a call of the function itself (not of a task
 //     of the group) that hands ctx to work before g.Wait() and returns the
 //     call's error fails with context.Canceled when a task fails, and the
-//     function returns that instead of the task's error.
+//     function returns that instead of the task's error. Only where a task
+//     may have started: a g.Go (or g.TryGo) reaches the call, in this
+//     iteration or a later one; not a call made before the first task, nor
+//     one on the other branch of an if whose condition cannot change while
+//     the function runs (if e.Parallel { g.Go(...) } else { run(ctx) } in a
+//     loop: it calls and receives nothing, and nothing in the function
+//     assigns what it names; a field a called function changes is not
+//     seen).
 //
 // Not reported (accepted): uses that only observe the cancellation or read
 // the context's values (ctx.Err(), ctx.Done(), ctx.Value, context.Cause,

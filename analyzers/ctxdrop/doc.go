@@ -95,8 +95,17 @@
 // against it); spawned work, which spawnctx reports; a ctx-less
 // background loop of this package started on a goroutine of its own (go
 // p.redial(), whose body runs for { ... } until its component closes,
-// ranges over a channel or a ticker, or loops waiting on channels): the
-// component's worker, which the starting call's context would cancel. The
+// ranges over a channel or a ticker, or loops waiting on channels, or
+// runs such a loop: calls a function of this package that is one, or
+// pprof.Do with a callback that does): the component's worker, which the
+// starting call's context would cancel; a single-flight background job
+// started on a goroutine (at most one runs, serving every caller: the job
+// clears a flag when done, s.flushing = false or s.running.Store(false),
+// that the starter tests or sets before go s.flush()), which no one
+// caller owns. The callback of pprof.Do given a root
+// (pprof.Do(context.Background(), labels, func(ctx context.Context) {
+// ... })) has no caller's context: its parameter, named or not, is that
+// root with labels. The
 // context parameter of an unexported function that every call in the
 // package hands a root or a lifetime context (a sweeper started by its
 // constructor) is not its caller's context: roots made there drop nothing.

@@ -38,7 +38,10 @@
 // append, which never changes the elements an older slice header sees); a
 // use under the same mutex again; a section that, after the read, assigns
 // the field itself (swap it out, then use the old value alone); a local
-// assigned again before the use.
+// assigned again before the use, under the lock too (subs =
+// append([]T{}, subs...) copies it), but not by an assignment that keeps
+// the alias (subs = subs[i:j], subs = append(subs, x): still the field's
+// backing array).
 //
 // For a pointer read through after the unlock, the finding shows a write of
 // the field read (the race is with that write), not of another field of

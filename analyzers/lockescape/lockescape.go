@@ -301,8 +301,11 @@ func (c *checker) assigns(fn *types.Func, f *types.Var) bool {
 }
 
 // useAfter returns the first use of the bound variable after the section
-// ends, on a path from the Unlock with no assignment of the variable
-// between, and not inside another critical section of the same mutex.
+// ends, on a path from the read through the Unlock with no assignment of
+// the variable between (a copy made under the lock, v = append([]T{},
+// v...), binds the variable to a value of its own), and not inside
+// another critical section of the same mutex. An assignment that keeps
+// the alias (v = v[i:j], v = append(v, x)) is no new binding.
 func (c *checker) useAfter(fl *lintkit.Flow, body *ast.BlockStmt, rd *read, sections []slots.Section) (use, bool) {
 	info := c.pass.TypesInfo
 	v := rd.bound
@@ -310,8 +313,11 @@ func (c *checker) useAfter(fl *lintkit.Flow, body *ast.BlockStmt, rd *read, sect
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
+			for i, l := range n.Lhs {
 				if id, ok := l.(*ast.Ident); ok && info.ObjectOf(id) == v && n.Pos() > rd.sel.Pos() {
+					if len(n.Rhs) == len(n.Lhs) && keepsAlias(info, n.Rhs[i], v) {
+						continue
+					}
 					assigns = append(assigns, n.Pos())
 				}
 			}
@@ -342,7 +348,7 @@ func (c *checker) useAfter(fl *lintkit.Flow, body *ast.BlockStmt, rd *read, sect
 		if rd.sec.Unlock == nil || pos < rd.sec.Unlock.End() || locked(pos) {
 			return false
 		}
-		return fl.Reaches(rd.sec.Unlock.Pos(), pos, cut)
+		return fl.Reaches(rd.sel.Pos(), rd.sec.Unlock.Pos(), cut) && fl.Reaches(rd.sec.Unlock.Pos(), pos, cut)
 	}
 	is := func(e ast.Expr) bool {
 		id, ok := ast.Unparen(e).(*ast.Ident)
@@ -414,6 +420,23 @@ func (c *checker) useAfter(fl *lintkit.Flow, body *ast.BlockStmt, rd *read, sect
 		return true
 	})
 	return found, ok
+}
+
+// keepsAlias reports whether e, assigned to v, still shares v's backing
+// store: v itself, a slice of it (v[i:j]), or append(v, ...), which
+// writes into it while its capacity lasts.
+func keepsAlias(info *types.Info, e ast.Expr, v types.Object) bool {
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[id] == v
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SliceExpr:
+		return is(e.X)
+	case *ast.CallExpr:
+		return lintkit.IsBuiltin(info, e, "append") && len(e.Args) > 0 && is(e.Args[0])
+	}
+	return is(e)
 }
 
 func containsExpr(list []ast.Expr, e ast.Expr) bool {

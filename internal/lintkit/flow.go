@@ -3,6 +3,7 @@ package lintkit
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/cfg"
 )
@@ -113,6 +114,36 @@ func (f *Flow) Reaches(from, to token.Pos, cut func(ast.Node) bool) bool {
 		return false
 	}
 	return visit(a.b, a.idx+1)
+}
+
+// ReachesLater reports whether control can go from the node at from to
+// the node at to, in this iteration or a later one of the loops that
+// contain both: what from starts may still be running when to runs. Same
+// positions as Reaches.
+func (f *Flow) ReachesLater(from, to token.Pos) bool {
+	a, ok1 := f.locate(from)
+	b, ok2 := f.locate(to)
+	if !ok1 || !ok2 {
+		return false
+	}
+	if a.b == b.b && a.idx < b.idx || a.b == b.b && a.idx == b.idx && from < to {
+		return true
+	}
+	seen := map[*cfg.Block]bool{}
+	work := slices.Clone(a.b.Succs)
+	for len(work) > 0 {
+		blk := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[blk] {
+			continue
+		}
+		seen[blk] = true
+		if blk == b.b {
+			return true
+		}
+		work = append(work, blk.Succs...)
+	}
+	return false
 }
 
 func isLoopHead(b *cfg.Block) bool {

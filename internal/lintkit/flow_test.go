@@ -216,6 +216,40 @@ func TestFlowReaches(t *testing.T) {
 	}
 }
 
+// TestFlowReachesLater: what a starts may still run when b runs, in this
+// iteration or a later one of the loops around both.
+func TestFlowReachesLater(t *testing.T) {
+	f := parseFlowSrc(t)
+	for _, tc := range []struct {
+		fn         string
+		aToB, bToA bool
+	}{
+		{"line", true, false},
+		{"oneNode", true, false},
+		{"branches", false, false},
+		{"forIter", true, true}, // a, then b in the next iteration; b, then a in this one
+		{"forExit", true, false},
+		{"forInit", true, false},
+		{"rangeIter", true, true},
+		{"nestedBack", true, true},
+		{"outerIter", true, true},
+		{"dead", false, false},
+		{"panics", false, false},
+	} {
+		t.Run(tc.fn, func(t *testing.T) {
+			body := funcBody(t, f, tc.fn)
+			fl := lintkit.NewFlow(body)
+			pa, pb := callPos(t, body, "a"), callPos(t, body, "b")
+			if got := fl.ReachesLater(pa, pb); got != tc.aToB {
+				t.Errorf("ReachesLater(a, b) = %v, want %v", got, tc.aToB)
+			}
+			if got := fl.ReachesLater(pb, pa); got != tc.bToA {
+				t.Errorf("ReachesLater(b, a) = %v, want %v", got, tc.bToA)
+			}
+		})
+	}
+}
+
 // TestFlowCutAndOutside: a cut stops the path only where every path passes
 // it; nil cuts nothing; positions outside the body reach nothing.
 func TestFlowCutAndOutside(t *testing.T) {

@@ -254,6 +254,10 @@ type funcInfo struct {
 	discards   []Discard
 	// goroutine: a literal started by a go statement.
 	goroutine bool
+	// givenRoot: a literal whose runner calls it with a root (pprof.Do's
+	// callback, given context.Background() with labels): its context
+	// parameters, named or not, are no caller's (labelCallbacks).
+	givenRoot bool
 	children  []*funcInfo
 }
 
@@ -570,7 +574,7 @@ func (r *Result) CallerScope(n ast.Node, spawned bool) (Scope, bool) {
 		case len(fi.ctxFields) > 0:
 			f := fi.ctxFields[0]
 			return Scope{Name: fi.recv.Name() + "." + f.Name(), Var: fi.recv, Type: f.Type(), Func: fi.node, Field: true}, true
-		case fi.blank && !spawned:
+		case fi.blank && !spawned && !fi.givenRoot:
 			return Scope{Blank: true, Type: fi.blankType, Func: fi.node}, true
 		case fi.returned != nil && !r.returnsRootCall(fi.returnedBy):
 			v := fi.returned

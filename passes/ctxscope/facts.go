@@ -483,7 +483,7 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt) {
 		// The context-less variant of an API (Query calling
 		// QueryContext(context.Background(), ...)) makes a root too: its
 		// callers with a context are told to call the variant instead.
-		if (drop.Exempt != "" && drop.Exempt != "compat") || drop.Returned || r.goCalls[drop.Call] && !r.oneShotCall(drop.Call) {
+		if (drop.Exempt != "" && drop.Exempt != "compat") || drop.Returned || r.goCalls[drop.Call] && !r.oneShotCall(drop.Call, d) {
 			continue
 		}
 		if drop.Class.Deadline && drop.Reads == nil {

@@ -37,6 +37,14 @@ func (r *Result) ensureParams() {
 // every caller, and forgets the flows of the functions whose parameters
 // it decides.
 func (r *Result) computeParams() {
+	r.notCaller = map[*types.Var]bool{}
+	r.callerParams()
+	r.labelCallbacks()
+}
+
+// callerParams computes notCaller for the unexported functions' context
+// parameters (computeParams).
+func (r *Result) callerParams() {
 	info := r.pass.TypesInfo
 	// The unexported functions with a named context parameter, and which
 	// identifiers name a function where it is called.
@@ -119,7 +127,6 @@ func (r *Result) computeParams() {
 	}
 	// Greatest fixed point: assume every candidate, drop the parameters
 	// some call hands a caller's (or unknown) context, until none changes.
-	r.notCaller = map[*types.Var]bool{}
 	for fn, idx := range cands {
 		for _, i := range idx {
 			r.notCaller[fn.Signature().Params().At(i)] = true
@@ -149,6 +156,43 @@ func (r *Result) computeParams() {
 	}
 }
 
+// labelCallbacks finds the literals run by pprof.Do, which calls its
+// callback at once with its own context argument and the labels added:
+// the literal's context parameter is that argument's. Given a root
+// (pprof.Do(context.Background(), labels, func(ctx context.Context) {
+// ... })), it carries no caller's values or cancellation, named or not:
+// a lifetime context inside the literal, not its caller scope, like the
+// parameters callerParams finds. Given the caller's context, it is the
+// caller's, as any context parameter.
+func (r *Result) labelCallbacks() {
+	info := r.pass.TypesInfo
+	for _, f := range r.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) != 3 || !lintkit.IsFunc(lintkit.Callee(info, call), "runtime/pprof", "Do") {
+				return true
+			}
+			lit, ok := ast.Unparen(call.Args[2]).(*ast.FuncLit)
+			if !ok {
+				return true
+			}
+			fi := r.fn(lit)
+			if fi == nil {
+				return true
+			}
+			if k := r.classify(call.Args[0]).Kind; k != Root && k != Lifetime {
+				return true
+			}
+			fi.givenRoot = true
+			for _, v := range fi.ctxParams {
+				r.notCaller[v] = true
+			}
+			r.forgetUnit(fi)
+			return true
+		})
+	}
+}
+
 // forgetFlow forgets the flows of fn's declaration and its literals: its
 // parameters' classes changed. Other functions' flows do not depend on
 // them.
@@ -161,6 +205,12 @@ func (r *Result) forgetFlow(fn *types.Func) {
 	if fi == nil {
 		return
 	}
+	r.forgetUnit(fi)
+}
+
+// forgetUnit forgets the flows of the function or literal fi and of its
+// literals.
+func (r *Result) forgetUnit(fi *funcInfo) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var forget func(u *funcInfo)

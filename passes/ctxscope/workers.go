@@ -2,6 +2,7 @@ package ctxscope
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -30,8 +31,20 @@ func (r *Result) Worker(fn *types.Func) bool {
 // its statements is a loop without a condition (for { ... }, which ends
 // when its component says so), a range over a channel (a queue, a
 // ticker's C) until it is closed, or a loop whose body waits on channels
-// (for !closed { select { ... } }).
+// (for !closed { select { ... } }); or runs one: a call of a function of
+// this package whose body is one (cm.mainLoop()), or pprof.Do with a
+// literal whose body is one (pprof.Do(ctx, labels, func(context.Context)
+// { cm.mainLoop() }): the labels name the loop for the profiler).
 func (r *Result) workerBody(body *ast.BlockStmt) bool {
+	return r.workerBodyDepth(body, 0)
+}
+
+// maxWorkerDepth bounds the calls workerBody follows to find the loop a
+// body runs: a goroutine's literal that runs pprof.Do, whose callback
+// runs the loop method, is two.
+const maxWorkerDepth = 3
+
+func (r *Result) workerBodyDepth(body *ast.BlockStmt, depth int) bool {
 	if body == nil {
 		return false
 	}
@@ -40,6 +53,23 @@ func (r *Result) workerBody(body *ast.BlockStmt) bool {
 			st = l.Stmt
 		}
 		switch st := st.(type) {
+		case *ast.ExprStmt:
+			call, ok := ast.Unparen(st.X).(*ast.CallExpr)
+			if !ok || depth >= maxWorkerDepth {
+				continue
+			}
+			fn := lintkit.Callee(r.pass.TypesInfo, call)
+			if lintkit.IsFunc(fn, "runtime/pprof", "Do") && len(call.Args) == 3 {
+				if lit, ok := ast.Unparen(call.Args[2]).(*ast.FuncLit); ok && r.workerBodyDepth(lit.Body, depth+1) {
+					return true
+				}
+				continue
+			}
+			if fn != nil {
+				if d := r.DeclOf(fn); d != nil && r.workerBodyDepth(d.Body, depth+1) {
+					return true
+				}
+			}
 		case *ast.ForStmt:
 			if st.Cond == nil || receives(st.Body) {
 				return true
@@ -73,17 +103,125 @@ func receives(body *ast.BlockStmt) bool {
 	return found
 }
 
-// oneShotCall reports whether call, the call of a go statement, starts
-// one-shot work: a function of this package that is no background loop,
-// or a func value (a hook). A function of another package is not known to
-// be one.
-func (r *Result) oneShotCall(call *ast.CallExpr) bool {
+// oneShotCall reports whether call, the call of a go statement in
+// starter, starts one-shot work: a function of this package that is no
+// background loop and no single-flight job (singleFlight), or a func value
+// (a hook). A function of another package is not known to be one.
+func (r *Result) oneShotCall(call *ast.CallExpr, starter *ast.FuncDecl) bool {
 	if fn := lintkit.Callee(r.pass.TypesInfo, call); fn != nil {
 		d := r.DeclOf(fn)
-		return d != nil && !r.workerBody(d.Body)
+		return d != nil && !r.workerBody(d.Body) && !r.singleFlight(d.Body, starter)
 	}
 	if _, lit := ast.Unparen(call.Fun).(*ast.FuncLit); lit {
 		return false // entered as a literal of its own
 	}
 	return lintkit.InterfaceCallee(r.pass.TypesInfo, call) == nil
+}
+
+// singleFlight reports whether a job started on a goroutine by starter is
+// a single-flight background job: at most one runs at a time, and it
+// serves every caller that asked for one meanwhile (a database's flush,
+// a validator draining a queue), so the caller that happened to start it
+// owns none of its roots. The job says so by clearing a flag of its own
+// when it is done (s.flushing = false, s.running.Store(false)), and the
+// starter tests or sets that flag before starting it (if s.flushing {
+// return }; s.flushing = true; go s.flush()), itself or through a
+// function it calls in a condition (if s.shouldValidate() { go ... }). A
+// hook run once (if s.onDone != nil { go s.onDone() }) clears no flag:
+// it stays the starter's work.
+func (r *Result) singleFlight(job *ast.BlockStmt, starter *ast.FuncDecl) bool {
+	if job == nil || starter == nil || starter.Body == nil {
+		return false
+	}
+	info := r.pass.TypesInfo
+	flags := map[*types.Var]bool{}
+	ast.Inspect(job, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
+				break
+			}
+			for i, lhs := range n.Lhs {
+				if f := boolField(info, lhs); f != nil && isFalse(info, n.Rhs[i]) {
+					flags[f] = true
+				}
+			}
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			if !ok || len(n.Args) != 1 || !isFalse(info, n.Args[0]) || !lintkit.IsMethod(lintkit.Callee(info, n), "sync/atomic", "Bool", "Store") {
+				break
+			}
+			if f := fieldOf(info, sel.X); f != nil {
+				flags[f] = true
+			}
+		}
+		return true
+	})
+	if len(flags) == 0 {
+		return false
+	}
+	mentions := func(body ast.Node) bool {
+		return lintkit.Any(body, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok {
+				return false
+			}
+			v, _ := info.Uses[sel.Sel].(*types.Var)
+			return v != nil && flags[v]
+		})
+	}
+	if mentions(starter.Body) {
+		return true
+	}
+	// A flag tested by a function the starter calls in a condition.
+	return lintkit.Any(starter.Body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok {
+			return false
+		}
+		return lintkit.Any(ifs.Cond, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return false
+			}
+			fn := lintkit.Callee(info, call)
+			if fn == nil {
+				return false
+			}
+			d := r.DeclOf(fn)
+			return d != nil && d.Body != nil && mentions(d.Body)
+		})
+	})
+}
+
+// boolField returns the field a selector x.f denotes when f is a bool
+// field, or nil.
+func boolField(info *types.Info, e ast.Expr) *types.Var {
+	f := fieldOf(info, e)
+	if f == nil {
+		return nil
+	}
+	if b, ok := f.Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+		return f
+	}
+	return nil
+}
+
+// fieldOf returns the field a selector x.f denotes, or nil.
+func fieldOf(info *types.Info, e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	v, _ := info.Uses[sel.Sel].(*types.Var)
+	if v == nil || !v.IsField() {
+		return nil
+	}
+	return v
+}
+
+// isFalse reports whether e is the constant false.
+func isFalse(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && !constant.BoolVal(tv.Value)
 }

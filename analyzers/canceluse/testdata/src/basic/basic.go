@@ -155,3 +155,51 @@ func Flush(parent context.Context, t *trace.Tracer) error {
 	cancel()
 	return t.Flush(ctx) // want `^ctx is used after cancel\(\) cancelled it: trace\.Tracer\.Flush gets a cancelled context`
 }
+
+// A task started in one iteration may fail before the next iteration's
+// call: the call after g.Go in the loop is reported.
+func Batches(ctx context.Context, n int) error {
+	g, ctx := errgroup.WithContext(ctx)
+	for range n {
+		if err := waitReady(ctx); err != nil { // want `errgroup\.WithContext put the group's context in place of ctx: when a task fails the group cancels it, and waitReady here`
+			return err
+		}
+		g.Go(func() error { return produce(ctx) })
+	}
+	return g.Wait()
+}
+
+// The two branches of an if whose condition changes between iterations
+// (a range variable, a field the loop sets) both run: reported.
+type job struct{ bg bool }
+
+func Jobs(ctx context.Context, jobs []job) error {
+	g, ctx := errgroup.WithContext(ctx)
+	for _, j := range jobs {
+		if j.bg {
+			g.Go(func() error { return produce(ctx) })
+		} else {
+			if err := waitReady(ctx); err != nil { // want `errgroup\.WithContext put the group's context in place of ctx`
+				return err
+			}
+		}
+	}
+	return g.Wait()
+}
+
+type mode struct{ parallel bool }
+
+func (m *mode) Toggle(ctx context.Context, n int) error {
+	g, ctx := errgroup.WithContext(ctx)
+	for range n {
+		if m.parallel {
+			g.Go(func() error { return produce(ctx) })
+		} else {
+			if err := waitReady(ctx); err != nil { // want `errgroup\.WithContext put the group's context in place of ctx`
+				return err
+			}
+		}
+		m.parallel = !m.parallel
+	}
+	return g.Wait()
+}

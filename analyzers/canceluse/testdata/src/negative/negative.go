@@ -188,3 +188,35 @@ func Observed(parent context.Context) error {
 	cancel()
 	return stopped(ctx)
 }
+
+// errgroup: the call runs before any task is started: no task can have
+// failed, the group's context is not cancelled yet.
+func Prepare(ctx context.Context, paths []string) error {
+	g, ctx := errgroup.WithContext(ctx)
+	for range paths {
+		if err := run(ctx); err != nil {
+			return err
+		}
+	}
+	g.Go(func() error { return run(ctx) })
+	return g.Wait()
+}
+
+// errgroup: the tasks and the call stand on the two branches of an if
+// whose condition does not change in the loop: on no path does the call
+// follow a task.
+type Executor struct{ Parallel bool }
+
+func (e *Executor) Run(ctx context.Context, calls []string) error {
+	g, ctx := errgroup.WithContext(ctx)
+	for range calls {
+		if e.Parallel {
+			g.Go(func() error { return run(ctx) })
+		} else {
+			if err := run(ctx); err != nil {
+				return err
+			}
+		}
+	}
+	return g.Wait()
+}

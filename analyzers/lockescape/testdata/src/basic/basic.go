@@ -159,3 +159,42 @@ func (c *Client) Token() string {
 	c.mu.Unlock()
 	return opt.Token
 }
+
+// A slice of the read, under the lock or after it, still shares its
+// backing array: reported.
+type Ring struct {
+	mu   sync.Mutex
+	head []string
+	tail []string
+}
+
+func (r *Ring) Sort() {
+	r.mu.Lock()
+	sort.Strings(r.head)
+	sort.Strings(r.tail)
+	r.mu.Unlock()
+}
+
+func (r *Ring) Head(i int) []string {
+	r.mu.Lock()
+	names := r.head // want `slice r\.head is read under r\.mu and ranged over after the unlock`
+	names = names[i:]
+	r.mu.Unlock()
+	var out []string
+	for _, n := range names {
+		out = append(out, n)
+	}
+	return out
+}
+
+func (r *Ring) Tail() []string {
+	r.mu.Lock()
+	names := r.tail // want `slice r\.tail is read under r\.mu and ranged over after the unlock`
+	r.mu.Unlock()
+	names = names[1:]
+	var out []string
+	for _, n := range names {
+		out = append(out, n)
+	}
+	return out
+}

@@ -204,3 +204,29 @@ func (c *Client) Drain() {
 	for range set {
 	}
 }
+
+// Resliced, then copied under the lock: the range after the unlock is
+// over the copy.
+type Window struct {
+	mu   sync.Mutex
+	subs []string
+}
+
+func (w *Window) Set(x string) {
+	w.mu.Lock()
+	w.subs[0] = x
+	w.mu.Unlock()
+}
+
+func (w *Window) Range(lo, hi int) []string {
+	w.mu.Lock()
+	subs := w.subs
+	subs = subs[lo:hi]
+	subs = append([]string{}, subs...)
+	w.mu.Unlock()
+	var out []string
+	for _, x := range subs {
+		out = append(out, x)
+	}
+	return out
+}
