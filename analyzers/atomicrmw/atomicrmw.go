@@ -4,8 +4,10 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -48,6 +50,9 @@ type checker struct {
 type writer struct {
 	held   []types.Object // the mutexes of the written value held there
 	locked bool           // in a function whose name or doc says its caller holds the lock
+	// val is the constant a Store writes (s.referenced.Store(true)), nil
+	// for any other write.
+	val constant.Value
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -218,7 +223,7 @@ func (c *checker) function(fn ast.Node, obj *types.Func, body *ast.BlockStmt) {
 		if !fl.Reaches(ck.load.call.Pos(), act.call.Pos(), cut) {
 			continue
 		}
-		if c.singleWriter(act, ck, obj, sections) {
+		if c.singleWriter(act, ck, where, obj, sections) {
 			continue
 		}
 		if f := byLoad[ck.load]; f != nil {
@@ -480,11 +485,59 @@ func benign(info *types.Info, ck *check, act *access, where int) bool {
 	if ck.op == token.EQL {
 		return true // if x.Load() == v { x.Store(v) } changes nothing
 	}
-	// The guarded block holds the store alone.
+	// The guarded block holds the store alone, or with log lines.
 	for i := len(act.stack) - 1; i >= 0; i-- {
 		if b, ok := act.stack[i].(*ast.BlockStmt); ok {
-			return len(b.List) == 1 && where == inBody
+			if where != inBody {
+				return false
+			}
+			for _, st := range b.List {
+				if !lintkit.Contains(st, act.call.Pos()) && !logStmt(info, st) {
+					return false
+				}
+			}
+			return true
 		}
+	}
+	return false
+}
+
+// logStmt reports whether st only writes a log line: a printf-style call
+// (its last two parameters a format string and ...any: Infof, Printf),
+// alone or under an if that tests only that a logger is not nil. Two
+// goroutines that both pass the test log the change twice, and claim
+// nothing.
+func logStmt(info *types.Info, st ast.Stmt) bool {
+	switch st := st.(type) {
+	case *ast.ExprStmt:
+		call, ok := ast.Unparen(st.X).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		sig, ok := info.TypeOf(call.Fun).(*types.Signature)
+		if !ok || !sig.Variadic() || sig.Params().Len() < 2 || sig.Results().Len() > 0 {
+			return false
+		}
+		ps := sig.Params()
+		format, rest := ps.At(ps.Len()-2).Type(), ps.At(ps.Len()-1).Type()
+		b, ok := format.Underlying().(*types.Basic)
+		sl, ok2 := rest.(*types.Slice)
+		if !ok || b.Kind() != types.String || !ok2 {
+			return false
+		}
+		iface, ok := sl.Elem().Underlying().(*types.Interface)
+		return ok && iface.Empty()
+	case *ast.IfStmt:
+		be, ok := ast.Unparen(st.Cond).(*ast.BinaryExpr)
+		if !ok || st.Init != nil || st.Else != nil || be.Op != token.NEQ || !info.Types[be.Y].IsNil() {
+			return false
+		}
+		for _, s := range st.Body.List {
+			if !logStmt(info, s) {
+				return false
+			}
+		}
+		return len(st.Body.List) > 0
 	}
 	return false
 }
@@ -580,11 +633,18 @@ func isNil(info *types.Info, e ast.Expr) bool {
 // function). Only locations this package alone can name can be proven:
 // an unexported variable, or a path of fields with an unexported one, of a
 // type of this package.
-func (c *checker) singleWriter(act *access, ck *check, site *types.Func, sections []slots.Section) bool {
+//
+// A write of the very value the test found (s.referenced.Store(true) where
+// the check is if s.referenced.Load() { s.referenced.Store(false); ... })
+// needs no lock: falling between the Load and the act, it changes nothing
+// the test saw, as if it had run before the Load. Only the writers of
+// other values must hold the mutex.
+func (c *checker) singleWriter(act *access, ck *check, where int, site *types.Func, sections []slots.Section) bool {
 	loc, private := c.location(act.a.Loc)
 	if loc == "" || !private {
 		return false
 	}
+	found := c.tested(ck, where)
 	var mutexes []types.Object
 	for _, s := range sections {
 		if s.Obj != nil && s.Contains(ck.load.call.Pos()) && s.Contains(act.call.Pos()) && c.guards(s, act.a.Loc) {
@@ -592,6 +652,11 @@ func (c *checker) singleWriter(act *access, ck *check, site *types.Func, section
 		}
 	}
 	ws := c.writersOf(loc) // indexes the package's calls too
+	if found != nil {
+		ws = slices.DeleteFunc(slices.Clone(ws), func(w writer) bool {
+			return w.val != nil && constant.Compare(w.val, token.EQL, found)
+		})
+	}
 	locked := c.callerHolds(site, 0)
 	if len(mutexes) == 0 && !locked {
 		return false
@@ -628,6 +693,44 @@ func (c *checker) singleWriter(act *access, ck *check, site *types.Func, section
 			}
 		}
 		return true
+	}
+	return false
+}
+
+// tested returns the constant value the location held when the test ck
+// let the act run, where the test says so: for an atomic.Bool tested as a
+// condition, true in the if's body and false in its else (or after an if
+// that leaves); for x.Load() == c, c in the body; for x.Load() != c, c
+// in the else or after the if. The test must be the whole condition, or
+// a conjunct of it where the act runs when it holds. Nil when unknown.
+func (c *checker) tested(ck *check, where int) constant.Value {
+	holds := where == inBody || where == inCase
+	whole := ast.Unparen(ck.cond) == ck.cmp
+	if !whole && !(holds && conjunct(ck.cond, ck.cmp)) {
+		return nil
+	}
+	eq := ck.op == token.EQL // the test is "equals"
+	if ck.op != token.EQL && ck.op != token.NEQ {
+		return nil
+	}
+	if ck.other == nil { // an atomic.Bool as a condition
+		return constant.MakeBool(eq == holds)
+	}
+	if eq != holds {
+		return nil // x != c held, or x == c failed: any value but c
+	}
+	return c.pass.TypesInfo.Types[ck.other].Value
+}
+
+// conjunct reports whether e is cond or one of the operands of a chain
+// of && that is cond.
+func conjunct(cond, e ast.Expr) bool {
+	cond = ast.Unparen(cond)
+	if cond == e {
+		return true
+	}
+	if b, ok := cond.(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return conjunct(b.X, e) || conjunct(b.Y, e)
 	}
 	return false
 }
@@ -904,6 +1007,9 @@ func (c *checker) collectWriters(held bool, body *ast.BlockStmt) {
 			return true // construction: the value is not shared yet
 		}
 		w := writer{locked: held}
+		if a.Op == slots.OpStore && len(a.Args) == 1 {
+			w.val = info.Types[a.Args[0]].Value
+		}
 		for _, s := range sections {
 			if s.Obj != nil && s.Contains(call.Pos()) && c.guards(s, a.Loc) {
 				w.held = append(w.held, s.Obj)

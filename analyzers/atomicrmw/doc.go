@@ -36,7 +36,9 @@
 //
 // Not reported: a function that calls CompareAndSwap on the same atomic (a
 // CAS loop, or a protocol of its own); a Store of the value just compared
-// with (if x.Load() != v { x.Store(v) }, which only avoids a write); after
+// with (if x.Load() != v { x.Store(v) }, which only avoids a write), alone
+// in its block or with log lines (printf-style calls: a format string and
+// ...any, under a nil test of the logger or not); after
 // an equality test, a Store of a constant that is the last thing its block
 // does (goroutines that race store the same value and claim nothing: a
 // latch set once a fact is discovered, a flag cleared after the work it
@@ -54,8 +56,12 @@
 // variable) in the package's non-test files runs under that same mutex (or
 // in such a function), outside construction (writes to a value the
 // function itself allocates, or gets from a constructor of this package
-// that allocates it). Only locations no other package can write can
-// be proven so: an unexported variable, or a path with an unexported field
+// that allocates it); writes of the very value the test found need no
+// lock (a dirty flag that writers set to true without it, cleared under
+// the lock by the one that tests it: if s.dirty.Load() {
+// s.dirty.Store(false); ... }), since one that falls between the Load and
+// the act changes nothing the test saw. Only locations no other package
+// can write can be proven so: an unexported variable, or a path with an unexported field
 // of a type of this package.
 //
 // The Stores and Swaps that one tested Load guards are one finding, at the

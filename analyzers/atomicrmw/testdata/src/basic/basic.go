@@ -182,3 +182,57 @@ func (e *ewma) observe(sample int64) {
 	}
 	e.v.Store(old + (sample-old)/8)
 }
+
+// The twins of a dirty flag: a writer of the other value without the lock
+// can fall between the flusher's Load and its Store, and the flusher acts
+// on a flag someone else cleared: reported; so is a flusher that tests for
+// false while the lock-free writers store true.
+type Journal struct {
+	mu      sync.Mutex
+	dirty   atomic.Bool
+	flushed int
+}
+
+func (j *Journal) Append() { j.dirty.Store(true) }
+func (j *Journal) Clear()  { j.dirty.Store(false) }
+
+func (j *Journal) Flush() {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.dirty.Load() {
+		j.dirty.Store(false) // want `check-then-act on atomic j\.dirty: two goroutines can both pass the test`
+		j.flushed++
+	}
+}
+
+type Journal2 struct {
+	mu      sync.Mutex
+	clean   atomic.Bool
+	flushed int
+}
+
+func (j *Journal2) Append() { j.clean.Store(true) }
+
+func (j *Journal2) Flush() {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if !j.clean.Load() {
+		j.clean.Store(true) // want `check-then-act on atomic j\.clean: two goroutines can both pass the test`
+		j.flushed++
+	}
+}
+
+// The twin: the guarded block does work beyond a log line (it counts the
+// change, or closes a channel): two goroutines that both pass the test
+// both do it.
+type Threshold struct {
+	v       atomic.Int64
+	changes int
+}
+
+func (t *Threshold) Update(p int64) {
+	if t.v.Load() != p {
+		t.changes++
+		t.v.Store(p) // want `check-then-act on atomic t\.v: two goroutines can both pass the test`
+	}
+}

@@ -314,3 +314,59 @@ func (s *stream) Recv(ch chan int) int {
 	}
 	return v
 }
+
+// A dirty flag: writers set it without the lock, and only ever to true;
+// the flusher, under the lock, clears the flag it found set. A Store(true)
+// between the flusher's Load and its Store(false) changes nothing the
+// flusher saw: as if it came before the Load (the flush that follows
+// still sees the write). Every write of another value holds the lock.
+type Journal struct {
+	mu      sync.RWMutex
+	dirty   atomic.Bool
+	flushed int
+}
+
+func (j *Journal) Append() { j.dirty.Store(true) }
+
+func (j *Journal) Touch() {
+	j.mu.RLock()
+	j.dirty.Store(true)
+	j.mu.RUnlock()
+}
+
+func (j *Journal) Flush() {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.dirty.Load() {
+		j.dirty.Store(false)
+		j.flushed++
+	}
+}
+
+func (j *Journal) Reset() {
+	j.mu.Lock()
+	j.dirty.Store(false)
+	j.mu.Unlock()
+}
+
+// A store avoided when nothing changes, with a log line of the change
+// (printf-style, under a nil test of the logger): two goroutines that both
+// pass the test log twice and store their own values, last one wins, as
+// without the test.
+type Logger interface {
+	Infof(format string, args ...any)
+}
+
+type Threshold struct {
+	v   atomic.Int64
+	log Logger
+}
+
+func (t *Threshold) Update(p int64) {
+	if t.v.Load() != p {
+		if t.log != nil {
+			t.log.Infof("threshold now %d", p)
+		}
+		t.v.Store(p)
+	}
+}
