@@ -46,8 +46,12 @@
 //
 // Roots may read and write identity keys: main and init of package main
 // and its package-level initialisers, TestMain, a function marked
-// //ctxbound:root -- <reason> (closures inside a root included), and the
-// packages configured as roots. runctx.FromEnv, which seeds a context from
+// //ctxbound:root -- <reason> (closures inside a root included), the
+// packages configured as roots, and an unexported function (no method)
+// that only roots call, directly or through such functions, and that is
+// never used as a value (a setup helper of main, TestMain's
+// testWithDocker): the root's own code, moved out of its body.
+// runctx.FromEnv, which seeds a context from
 // the environment, is an allowed read, and so are the reads of a top-level
 // test, benchmark, fuzz test or example, or of a helper of a _test.go file
 // that takes the testing value (a live test's credentials

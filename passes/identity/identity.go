@@ -330,7 +330,8 @@ func (r *Result) ReadsIn(node ast.Node) []Read {
 
 // RootAt returns why pos stands in a root ("" outside one): main or init
 // of package main, TestMain, a //ctxbound:root function, a configured root
-// package, a package-level initialiser of package main, runctx.FromEnv.
+// package, a package-level initialiser of package main, runctx.FromEnv,
+// or an unexported function only roots call (rootHelpers).
 func (r *Result) RootAt(pos token.Pos) string {
 	if r.early {
 		return ""
@@ -415,6 +416,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	dirs := pass.ResultOf[directives.Analyzer].(*directives.Result)
 	w := &walker{r: r, dirs: dirs}
+	w.helperRoots = w.rootHelpers()
 	for _, f := range pass.Files {
 		w.file(f)
 	}

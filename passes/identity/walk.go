@@ -66,6 +66,8 @@ type walker struct {
 	root  string
 
 	pending []pending
+	// helperRoots are the functions that only roots call (rootHelpers).
+	helperRoots map[*ast.FuncDecl]string
 	// flags are reads used as a flag, not as a value: compared with a
 	// non-empty constant or parsed as a bool.
 	flags map[*ast.CallExpr]bool
@@ -140,10 +142,105 @@ func (w *walker) file(f *ast.File) {
 			}
 			w.decl = d
 			w.root = rootOf(d, pkg, rootPkg, test, w.dirs)
+			if w.root == "" {
+				w.root = w.helperRoots[d]
+			}
 			w.addRoot(d)
 			w.fn(d)
 		}
 	}
+}
+
+// rootHelpers finds the functions that run only as part of a root: an
+// unexported function without a receiver whose every use in the package
+// is a call from a root (TestMain's testWithDocker, a setup helper of
+// main), or from such a helper, to a fixed point. It is the root's code,
+// moved out of its body: process setup, before or around every session,
+// like the root itself. A function used as a value, or called from
+// anywhere else (a package-level initialiser of a library included), is
+// not.
+func (w *walker) rootHelpers() map[*ast.FuncDecl]string {
+	info := w.r.pass.TypesInfo
+	pkg := w.r.pass.Pkg
+	rootPkg := w.r.cfg.IsRootPackage(pkg.Path())
+	roots := map[*ast.FuncDecl]string{}
+	cands := map[*types.Func]*ast.FuncDecl{}
+	for _, f := range w.r.pass.Files {
+		test := strings.HasSuffix(w.r.pass.Fset.File(f.FileStart).Name(), "_test.go")
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			if why := rootOf(fd, pkg, rootPkg, test, w.dirs); why != "" {
+				roots[fd] = why
+				continue
+			}
+			if fn, ok := info.Defs[fd.Name].(*types.Func); ok && fd.Recv == nil && !fd.Name.IsExported() && fd.Name.Name != "init" && fd.Name.Name != "main" {
+				cands[fn] = fd
+			}
+		}
+	}
+	if len(roots) == 0 || len(cands) == 0 {
+		return nil
+	}
+	// callers[fn] are the declarations that call fn; a use that is no
+	// call, or a call outside a function declaration, rules fn out.
+	callers := map[*types.Func][]*ast.FuncDecl{}
+	for _, f := range w.r.pass.Files {
+		for _, d := range f.Decls {
+			fd, _ := d.(*ast.FuncDecl)
+			called := map[*ast.Ident]bool{}
+			ast.Inspect(d, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+						called[id] = true
+					}
+				}
+				id, ok := n.(*ast.Ident)
+				if !ok {
+					return true
+				}
+				fn, ok := info.Uses[id].(*types.Func)
+				if !ok || cands[fn] == nil {
+					return true
+				}
+				if !called[id] || fd == nil {
+					delete(cands, fn)
+					return true
+				}
+				callers[fn] = append(callers[fn], fd)
+				return true
+			})
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for fn, fd := range cands {
+			cs := callers[fn]
+			if len(cs) == 0 || roots[fd] != "" {
+				continue
+			}
+			all := true
+			for _, c := range cs {
+				if roots[c] == "" {
+					all = false
+					break
+				}
+			}
+			if all {
+				roots[fd] = "a helper called only from " + cs[0].Name.Name
+				changed = true
+			}
+		}
+	}
+	out := map[*ast.FuncDecl]string{}
+	for _, fd := range cands {
+		if roots[fd] != "" {
+			out[fd] = roots[fd]
+		}
+	}
+	return out
 }
 
 func (w *walker) addRoot(n ast.Node) {
