@@ -98,8 +98,10 @@
 // field on the path is assigned, any re-read in a function that writes the
 // slot itself (its own Store, Swap or CompareAndSwap, an assignment to the
 // guarded field, a call of a method of the package that stores into the
-// slot below its receiver, g.rebind(r) for func (g *Gate) rebind(r *Run)
-// { g.slot.Store(r) }, or a Store through a pointer to an atomic of the same
+// slot below its receiver between two of the reads, g.rebind(r) for func
+// (g *Gate) rebind(r *Run) { g.slot.Store(r) }, but not one only on a path
+// that leaves without a second read or after the last read, or a Store
+// through a pointer to an atomic of the same
 // kind: lazy initialisation, read-check-write, a test of the slot), a
 // re-read after a mutex Lock that is tested again (double-checked locking), a second read
 // compared with the first (has the slot changed?), reads whose results

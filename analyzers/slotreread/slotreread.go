@@ -99,6 +99,16 @@ func mayWrite(w, key, atype string) bool {
 type write struct {
 	key string
 	pos token.Pos
+	// call: a call of a method of the package that stores into the slot
+	// (callWrites), not a write in the function's own code.
+	call bool
+}
+
+// between reports whether pos lies on a path from one of the reads rs
+// to another.
+func between(fl *lintkit.Flow, rs []*read, pos token.Pos) bool {
+	from := slices.ContainsFunc(rs, func(r *read) bool { return fl.Reaches(r.expr.Pos(), pos, nil) })
+	return from && slices.ContainsFunc(rs, func(r *read) bool { return fl.Reaches(pos, r.expr.Pos(), nil) })
 }
 
 type checker struct {
@@ -205,19 +215,19 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 			if n.Tok != token.DEFINE {
 				for _, l := range n.Lhs {
 					if k := c.k.Key(l); k != "" {
-						writes = append(writes, write{k, n.Pos()})
+						writes = append(writes, write{key: k, pos: n.Pos()})
 					}
 				}
 			}
 		case *ast.IncDecStmt:
 			if k := c.k.Key(n.X); k != "" {
-				writes = append(writes, write{k, n.Pos()})
+				writes = append(writes, write{key: k, pos: n.Pos()})
 			}
 		case *ast.RangeStmt:
 			if n.Tok == token.ASSIGN {
 				for _, l := range []ast.Expr{n.Key, n.Value} {
 					if k := c.k.Key(l); l != nil && k != "" {
-						writes = append(writes, write{k, n.Pos()})
+						writes = append(writes, write{key: k, pos: n.Pos()})
 					}
 				}
 			}
@@ -231,12 +241,12 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 				c.finish(rd, parent, stack)
 				reads = append(reads, rd)
 			} else if w != "" {
-				writes = append(writes, write{w, n.Pos()})
+				writes = append(writes, write{key: w, pos: n.Pos()})
 			} else if lock {
 				locks = append(locks, n.Pos())
 			}
 			for _, k := range c.callWrites(n) {
-				writes = append(writes, write{k, n.Pos()}) // a method of the package that stores into its receiver
+				writes = append(writes, write{key: k, pos: n.Pos(), call: true}) // a method of the package that stores into its receiver
 			}
 		case *ast.SelectorExpr:
 			if rd := c.guarded(n, stack, sections); rd != nil {
@@ -268,14 +278,19 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 		if len(rs) < 2 {
 			continue
 		}
-		// A function that writes the slot itself manages it (lazy
-		// initialisation, read-check-write, a test of the slot): its
-		// re-reads are deliberate.
-		if slices.ContainsFunc(writes, func(w write) bool { return w.key == key }) {
-			continue
-		}
 		if fl == nil {
 			fl = lintkit.NewFlow(body)
+		}
+		// A function that writes the slot itself manages it (lazy
+		// initialisation, read-check-write, a test of the slot): its
+		// re-reads are deliberate. Through a method of the package, only
+		// a rebind between two of the reads says so (g.rebind(r) between
+		// them); one on a path that leaves without a second read (an
+		// error path that retries), or after the last, does not.
+		if slices.ContainsFunc(writes, func(w write) bool {
+			return w.key == key && (!w.call || between(fl, rs, w.pos))
+		}) {
+			continue
 		}
 		// cut: a write to the slot or to a location that holds it, and,
 		// for atomics and accessors, a Lock (double-checked locking

@@ -415,3 +415,26 @@ func (s *valueSlot) twice() string {
 	r := s.v.Load().(*Run)
 	return r.ID + s.v.Load().(*Run).ID // want `slot s.v read twice in one operation`
 }
+
+// A method of the package that rebinds the slot, called only on a path
+// that leaves without a second read (an error path that retries) or after
+// the last read, says nothing of the reads: reported (a rebind between
+// them between two runs is still another goroutine's to make).
+type Mirrored struct {
+	slot atomic.Pointer[Run]
+}
+
+func (m *Mirrored) retry() { m.slot.Store(&Run{}) }
+
+func (m *Mirrored) Process(ok bool) string {
+	run := m.slot.Load()
+	if !ok {
+		m.retry()
+		return ""
+	}
+	id := m.slot.Load().ID // want `slot m\.slot read twice`
+	if id == "" {
+		m.retry()
+	}
+	return run.ID + id
+}
