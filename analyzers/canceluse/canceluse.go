@@ -401,6 +401,21 @@ func (c *checker) function(body *ast.BlockStmt) {
 				if !fl.Reaches(f.at.Pos(), u.node.Pos(), cut) {
 					continue
 				}
+				// On every path: a use the function reaches without
+				// passing a cancel of its context (if p.ctx.Err() != nil {
+				// cancel() } cuts short only the work of a caller that
+				// gave up) is not cut short by it.
+				fired := func(n ast.Node) bool {
+					for _, g := range fires {
+						if g.scope == nil && covers(g.key, u.key) && lintkit.Contains(n, g.at.Pos()) {
+							return true
+						}
+					}
+					return cut(n)
+				}
+				if fl.Reaches(token.NoPos, u.node.Pos(), fired) {
+					continue
+				}
 			}
 			if u.send && f.by != "cancel" {
 				continue // a select after the Done case fired is the Done case's own business

@@ -203,3 +203,14 @@ func (m *mode) Toggle(ctx context.Context, n int) error {
 	}
 	return g.Wait()
 }
+
+// The twin: a cancel on both branches is a cancel on every path.
+func Either(parent context.Context, fast bool) error {
+	ctx, cancel := context.WithCancel(parent)
+	if fast {
+		cancel()
+	} else {
+		cancel()
+	}
+	return run(ctx) // want `^ctx is used after cancel\(\) cancelled it`
+}

@@ -220,3 +220,16 @@ func (e *Executor) Run(ctx context.Context, calls []string) error {
 	}
 	return g.Wait()
 }
+
+// A cancel on one branch only: the work is cut short only where the
+// caller already gave up (its own context is done), on purpose; on the
+// other path it runs whole. canceluse reports a use after a cancel on
+// every path.
+func Forward(parent, caller context.Context) error {
+	ctx, cancel := context.WithCancel(parent)
+	defer cancel()
+	if caller.Err() != nil {
+		cancel()
+	}
+	return run(ctx)
+}
