@@ -138,7 +138,9 @@
 // and a root with a deadline of its own whose work reads no context values,
 // are the helper's, not its callers'; its one-shot goroutines are its work
 // (ctxdrop reports a root there at the root, blamed on the callers). A
-// variable assigned in a closure, or through a pointer, is not followed.
+// background loop of another package started on a goroutine (go
+// srv.Serve(lis), an accept loop: its MakesRoot fact says so) is its
+// component's, and not reported either. A variable assigned in a closure, or through a pointer, is not followed.
 // A fix passes the caller's context only where a value of its type fits,
 // and context.WithoutCancel only in files of go1.21 or later.
 //

@@ -223,7 +223,10 @@ func (c *checker) work(site *spawners.Site, s ctxscope.Scope) []finding {
 		out = append(out, c.envFindings(w, enter)...)
 	default:
 		if fn := c.funcOf(w); fn != nil {
-			if f, ok := c.scope.Makes(fn); ok && !c.dirs.Has(fn, directives.Detach) && !c.makerHere(fn) && c.scope.Reaches(site.Call, f) {
+			// A background loop (an accept loop, a reaper) started on a
+			// goroutine is its component's: its roots are not the
+			// starting call's (ctxdrop's rule for this package's own).
+			if f, ok := c.scope.Makes(fn); ok && !f.Loop && !c.dirs.Has(fn, directives.Detach) && !c.makerHere(fn) && c.scope.Reaches(site.Call, f) {
 				name := lintkit.ShortName(fn, c.pass.Pkg)
 				fd := finding{at: site.Node, what: fmt.Sprintf("it runs %s, which makes its own root context (%s),", name, f.Chain(c.pass.Pkg)), helper: name,
 					variant: variantName(fn, c.pass.Pkg)}

@@ -55,6 +55,10 @@ type MakesRoot struct {
 	// that cannot meet that (it passes a non-empty constant, or a value it
 	// tested) is not blamed.
 	ZeroParams []int
+	// Loop: the function is a background loop (Worker: an accept loop, a
+	// reaper): started on a goroutine, it is its component's, and its
+	// roots are not the starting call's, in this package or another.
+	Loop bool
 }
 
 // A Step is one helper of a MakesRoot chain: the call of function Name
@@ -139,6 +143,9 @@ func (f *MakesRoot) String() string {
 	}
 	if f.LogOnly {
 		s += " (for log lines only)"
+	}
+	if f.Loop {
+		s += " (a background loop)"
 	}
 	if len(f.ZeroParams) > 0 {
 		s += " when param"
@@ -248,6 +255,7 @@ func (r *Result) computeFacts() {
 				continue // test scaffolding makes its own contexts, as tests do
 			}
 			if f, ats := r.makesRoot(d); f != nil {
+				f.Loop = r.workerBody(d.Body)
 				r.makes[fn] = f
 				r.makesAt[fn] = ats
 				made[fn] = true

@@ -20,11 +20,17 @@ import (
 // own work done on another goroutine: its roots are blamed on the
 // function's callers like any other.
 
-// Worker reports whether fn, a function of this package with a body, is a
-// background loop (workerBody).
+// Worker reports whether fn is a background loop (workerBody): a function
+// of this package with a body, or of another one whose MakesRoot fact says
+// so.
 func (r *Result) Worker(fn *types.Func) bool {
-	d := r.DeclOf(fn)
-	return d != nil && r.workerBody(d.Body)
+	if d := r.DeclOf(fn); d != nil {
+		return r.workerBody(d.Body)
+	}
+	// Of another package: its MakesRoot fact says so (the loops that make
+	// no root are no concern of a check).
+	f, ok := r.makes[fn.Origin()]
+	return ok && f.Loop
 }
 
 // workerBody reports whether a function body is a background loop: one of

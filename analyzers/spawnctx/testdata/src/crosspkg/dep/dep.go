@@ -90,3 +90,18 @@ func (q *CtxQueue) work() {
 func (q *CtxQueue) Enqueue(ctx context.Context, run func(context.Context)) {
 	q.jobs <- job{ctx: ctx, run: run}
 }
+
+// Server's Serve is an accept loop: a background loop whose per-connection
+// roots are the server's (its MakesRoot fact says Loop).
+type Server struct{ conns chan string }
+
+func (s *Server) Serve() {
+	for c := range s.conns {
+		go s.handle(c)
+	}
+}
+
+func (s *Server) handle(c string) { put(context.Background(), c) }
+
+// Notify is one-shot: its root is the starter's work.
+func (s *Server) Notify() { put(context.Background(), "notify") }

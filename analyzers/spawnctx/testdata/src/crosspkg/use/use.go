@@ -43,3 +43,11 @@ func queues(ctx context.Context, q *dep.Queue, cq *dep.CtxQueue) {
 }
 
 func toDep(q *dep.Queue, f func()) { q.Jobs <- f }
+
+// A server's accept loop started on a goroutine runs until the server is
+// closed: its roots are the server's, not the starting call's; one-shot
+// work of the same package is the starter's.
+func serve(ctx context.Context, s *dep.Server) {
+	go s.Serve()
+	go s.Notify() // want `goroutine drops the caller's context: it runs dep.Server.Notify, which makes its own root context`
+}
