@@ -497,7 +497,7 @@ func (c *checker) fixes(fn ast.Node, s ctxscope.Scope, detachFirst bool, ds ...c
 		}
 		if s.Blank {
 			id := c.blankParam(s.Func)
-			if id == nil || !c.unresolved("ctx", o.Pos()) {
+			if id == nil || !c.unresolved("ctx", o.Pos()) || c.declares(s.Func, "ctx") {
 				return nil
 			}
 			name = "ctx"
@@ -533,6 +533,16 @@ func (c *checker) fixes(fn ast.Node, s ctxscope.Scope, detachFirst bool, ds ...c
 
 // blankParam returns the _ identifier of fn's unnamed context parameter,
 // or nil (an unnamed parameter cannot be named alone).
+// declares reports whether the function or literal fn declares name
+// anywhere in it (ctx := context.Background() in its body): a parameter
+// renamed to name would clash with it, or be shadowed.
+func (c *checker) declares(fn ast.Node, name string) bool {
+	return lintkit.Any(fn, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		return ok && id.Name == name && c.pass.TypesInfo.Defs[id] != nil
+	})
+}
+
 func (c *checker) blankParam(fn ast.Node) *ast.Ident {
 	var ft *ast.FuncType
 	switch fn := fn.(type) {

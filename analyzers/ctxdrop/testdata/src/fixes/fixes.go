@@ -39,6 +39,14 @@ func Unnamed(_ context.Context, v string) {
 	put(context.TODO(), v) // want `call of put passes a root context \(context.TODO\) while the caller's context is in scope as an unnamed parameter`
 }
 
+// The look-alike: the body declares ctx itself (a root kept in a local):
+// naming the parameter ctx would clash with it (ctx := ctx does not
+// compile): the finding, no fix.
+func Lookup(_ context.Context, v string) {
+	ctx := context.Background()
+	put(ctx, v) // want `call of put passes a root context \(context.Background\) while the caller's context is in scope as an unnamed parameter`
+}
+
 func rpcContext(ctx context.Context, retry string) (context.Context, context.CancelFunc) {
 	return context.WithCancel(ctx)
 }
