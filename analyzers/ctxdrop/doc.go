@@ -72,7 +72,8 @@
 // function observed ctx.Done() or ctx.Err() (graceful shutdown; a case
 // <-ctx.Done(): exempts its own body, not its sibling cases) or called its
 // own cancel (a release); a root made in a deferred call, a t.Cleanup or a
-// context.AfterFunc callback; a component's lifetime context, its cancel
+// context.AfterFunc callback, or a callback the garbage collector runs
+// (runtime.AddCleanup, runtime.SetFinalizer); a component's lifetime context, its cancel
 // kept by a long-lived owner (a field, a map or slice element of one, a
 // write through a pointer, a closure stored or returned as a closer, a
 // package-level context; not a task value that carries its own cancel and

@@ -113,7 +113,8 @@
 // runctx.Pool.Submit, which hand the caller's context to the work; a root
 // made after the work observed ctx.Done() or ctx.Err() (graceful shutdown;
 // a case <-ctx.Done(): exempts its own body, not its sibling cases), in a
-// deferred call, in a t.Cleanup or context.AfterFunc callback, or kept as
+// deferred call, in a t.Cleanup or context.AfterFunc callback or one the
+// garbage collector runs (runtime.AddCleanup, runtime.SetFinalizer), or kept as
 // a component's lifetime context (its cancel stored in a field, a map or
 // slice of a field, through a pointer, in a closure stored or returned as a
 // closer; a package-level context), as long as the work reads no context

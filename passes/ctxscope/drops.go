@@ -25,7 +25,8 @@ type Drop struct {
 	// component's lifetime context ("lifetime"), a shutdown or release
 	// after the context was observed done or cancelled ("shutdown"),
 	// cleanup in a deferred call ("deferred") or a t.Cleanup callback
-	// ("cleanup"), a context.AfterFunc callback ("afterfunc"), an API that
+	// ("cleanup"), a context.AfterFunc callback ("afterfunc"), a callback
+	// the garbage collector runs ("collected"), an API that
 	// wants a root ("reset": pprof.SetGoroutineLabels), or the
 	// context-less variant of an API delegating to its Context variant
 	// ("compat": func (db *DB) Query(q string) calls db.QueryContext with
@@ -51,7 +52,7 @@ type Drop struct {
 // context.WithoutCancel of the caller's context.
 func (d Drop) Fresh() bool {
 	switch d.Exempt {
-	case "lifetime", "shutdown", "deferred", "cleanup", "afterfunc":
+	case "lifetime", "shutdown", "deferred", "cleanup", "afterfunc", "collected":
 		return true
 	}
 	return false
@@ -355,6 +356,8 @@ func Why(d Drop, ctxName string) string {
 		return "in a t.Cleanup callback"
 	case "afterfunc":
 		return "in a context.AfterFunc callback"
+	case "collected":
+		return "in a callback the garbage collector runs (runtime.AddCleanup, runtime.SetFinalizer)"
 	}
 	return d.Exempt
 }

@@ -28,10 +28,14 @@ const (
 	// RegionAfterFunc: in a context.AfterFunc callback, which runs once the
 	// context is done.
 	RegionAfterFunc
+	// RegionCollected: in a runtime.AddCleanup or runtime.SetFinalizer
+	// callback, which the garbage collector runs once a value is
+	// unreachable, long after any caller's context: cleanup of its own.
+	RegionCollected
 )
 
 func (g Region) String() string {
-	return [...]string{"", "shutdown", "deferred", "cleanup", "afterfunc"}[g]
+	return [...]string{"", "shutdown", "deferred", "cleanup", "afterfunc", "collected"}[g]
 }
 
 // indexer is the state of the one walk of the package's syntax.
@@ -206,7 +210,7 @@ func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
 		x.expr(s.Call, RegionDeferred)
 		return false
 	case *ast.GoStmt:
-		if g == RegionDeferred || g == RegionCleanup {
+		if g == RegionDeferred || g == RegionCleanup || g == RegionCollected {
 			g = RegionNone // a goroutine started by cleanup is work of its own
 		}
 		for _, a := range s.Call.Args {
@@ -544,10 +548,11 @@ func (x *indexer) maybeRoot(call *ast.CallExpr) bool {
 }
 
 // callback returns the func argument of call that runs in a region of its
-// own: context.AfterFunc's, a t.Cleanup callback.
+// own: context.AfterFunc's, a t.Cleanup callback, a runtime.AddCleanup or
+// runtime.SetFinalizer callback.
 func (x *indexer) callback(call *ast.CallExpr) (ast.Expr, Region) {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || (sel.Sel.Name != "AfterFunc" && sel.Sel.Name != "Cleanup") {
+	if !ok || (sel.Sel.Name != "AfterFunc" && sel.Sel.Name != "Cleanup" && sel.Sel.Name != "AddCleanup" && sel.Sel.Name != "SetFinalizer") {
 		return nil, RegionNone // most calls: no resolution
 	}
 	fn := lintkit.Callee(x.r.pass.TypesInfo, call)
@@ -562,6 +567,10 @@ func (x *indexer) callback(call *ast.CallExpr) (ast.Expr, Region) {
 		return call.Args[1], RegionAfterFunc
 	case fn.Name() == "Cleanup" && fn.Pkg() != nil && fn.Pkg().Path() == "testing":
 		return call.Args[0], RegionCleanup
+	case lintkit.IsFunc(fn.Origin(), "runtime", "AddCleanup") && len(call.Args) == 3:
+		return call.Args[1], RegionCollected
+	case lintkit.IsFunc(fn, "runtime", "SetFinalizer") && len(call.Args) == 2:
+		return call.Args[1], RegionCollected
 	}
 	return nil, RegionNone
 }

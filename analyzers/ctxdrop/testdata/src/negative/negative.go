@@ -4,6 +4,7 @@ package negative
 import (
 	"context"
 	"net/http"
+	"runtime"
 	"runtime/pprof"
 	"time"
 
@@ -116,6 +117,18 @@ func (s *Server) Cleanup(ctx context.Context) {
 	defer s.db.Exec(context.Background(), "unlock")
 	defer func() { s.db.Exec(context.Background(), "unlock") }()
 	context.AfterFunc(ctx, func() { s.db.Exec(context.Background(), "cleanup") })
+}
+
+// A callback the garbage collector runs once a value is unreachable
+// (runtime.AddCleanup, runtime.SetFinalizer) runs long after any caller:
+// cleanup of its own, on a root.
+type pooled struct{ id string }
+
+func (s *Server) Pool(ctx context.Context) *pooled {
+	p := &pooled{id: "x"}
+	runtime.AddCleanup(p, func(id string) { s.db.Exec(context.Background(), "close "+id) }, p.id)
+	runtime.SetFinalizer(p, func(*pooled) { s.db.Exec(context.TODO(), "finalize") })
+	return p
 }
 
 // The caller's context, derived values, WithoutCancel, errgroup.
