@@ -161,6 +161,7 @@ type Result struct {
 	rootStmt map[*ast.CallExpr]ast.Stmt // the statement of each call that may make a root
 	pkgVars  map[*types.Var][]value     // assignments of package-level context variables
 	lhsDefs  map[*ast.Ident]bool        // identifiers on the left of an assignment
+	labels   []*ast.CallExpr            // calls of pprof.Do with a literal callback
 
 	// Variables: where each context variable is declared, the context
 	// variables each function declares, the context parameters, the

@@ -409,6 +409,7 @@ func (x *indexer) expr(e ast.Expr, g Region) {
 				x.r.rootStmt[n] = x.cur
 			}
 			x.r.noteCLIRun(n)
+			x.noteLabelRun(n)
 			if !x.r.goCalls[n] && len(x.taskCancels) > 0 && !lintkit.IsBuiltin(x.r.pass.TypesInfo, n, "append") {
 				for _, a := range n.Args {
 					x.keepValue(a) // a value passed to a call may be kept by the callee
@@ -545,6 +546,18 @@ func (x *indexer) maybeRoot(call *ast.CallExpr) bool {
 		name = id.Name // dot-imported
 	}
 	return name == "Background" || name == "TODO"
+}
+
+// noteLabelRun records a call of pprof.Do whose callback is a literal
+// (labelCallbacks gives the literal pprof.Do's context argument).
+func (x *indexer) noteLabelRun(call *ast.CallExpr) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Do" || len(call.Args) != 3 {
+		return // most calls: no resolution
+	}
+	if _, lit := ast.Unparen(call.Args[2]).(*ast.FuncLit); lit && lintkit.IsFunc(lintkit.Callee(x.r.pass.TypesInfo, call), "runtime/pprof", "Do") {
+		x.r.labels = append(x.r.labels, call)
+	}
 }
 
 // callback returns the func argument of call that runs in a region of its

@@ -165,31 +165,19 @@ func (r *Result) callerParams() {
 // parameters callerParams finds. Given the caller's context, it is the
 // caller's, as any context parameter.
 func (r *Result) labelCallbacks() {
-	info := r.pass.TypesInfo
-	for _, f := range r.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) != 3 || !lintkit.IsFunc(lintkit.Callee(info, call), "runtime/pprof", "Do") {
-				return true
-			}
-			lit, ok := ast.Unparen(call.Args[2]).(*ast.FuncLit)
-			if !ok {
-				return true
-			}
-			fi := r.fn(lit)
-			if fi == nil {
-				return true
-			}
-			if k := r.classify(call.Args[0]).Kind; k != Root && k != Lifetime {
-				return true
-			}
-			fi.givenRoot = true
-			for _, v := range fi.ctxParams {
-				r.notCaller[v] = true
-			}
-			r.forgetUnit(fi)
-			return true
-		})
+	for _, call := range r.labels {
+		fi := r.fn(ast.Unparen(call.Args[2]).(*ast.FuncLit))
+		if fi == nil {
+			continue
+		}
+		if k := r.classify(call.Args[0]).Kind; k != Root && k != Lifetime {
+			continue
+		}
+		fi.givenRoot = true
+		for _, v := range fi.ctxParams {
+			r.notCaller[v] = true
+		}
+		r.forgetUnit(fi)
 	}
 }
 
