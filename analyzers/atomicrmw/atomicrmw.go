@@ -706,7 +706,7 @@ func (c *checker) singleWriter(act *access, ck *check, where int, site *types.Fu
 func (c *checker) tested(ck *check, where int) constant.Value {
 	holds := where == inBody || where == inCase
 	whole := ast.Unparen(ck.cond) == ck.cmp
-	if !whole && !(holds && conjunct(ck.cond, ck.cmp)) {
+	if !whole && !(holds && lintkit.Conjunct(ck.cond, ck.cmp)) {
 		return nil
 	}
 	eq := ck.op == token.EQL // the test is "equals"
@@ -720,19 +720,6 @@ func (c *checker) tested(ck *check, where int) constant.Value {
 		return nil // x != c held, or x == c failed: any value but c
 	}
 	return c.pass.TypesInfo.Types[ck.other].Value
-}
-
-// conjunct reports whether e is cond or one of the operands of a chain
-// of && that is cond.
-func conjunct(cond, e ast.Expr) bool {
-	cond = ast.Unparen(cond)
-	if cond == e {
-		return true
-	}
-	if b, ok := cond.(*ast.BinaryExpr); ok && b.Op == token.LAND {
-		return conjunct(b.X, e) || conjunct(b.Y, e)
-	}
-	return false
 }
 
 func containsObj(list []types.Object, o types.Object) bool {

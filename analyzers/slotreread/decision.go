@@ -134,7 +134,7 @@ func (fx *fnIndex) branchDecision(a, b *read) bool {
 			if !okA || !lintkit.Contains(n.Cond, a.expr.Pos()) || (child != n.Body && child != n.Else) {
 				continue
 			}
-			if child == n.Body && conjunct(n.Cond, cmpA) {
+			if child == n.Body && lintkit.Conjunct(n.Cond, cmpA) {
 				return !decides([]test{{opA, cA, true}}, opB, cB)
 			}
 			if child == n.Else && ast.Unparen(n.Cond) == cmpA {
@@ -170,22 +170,6 @@ func (fx *fnIndex) branchDecision(a, b *read) bool {
 			}
 			return !decides([]test{{token.EQL, v, true}}, opB, cB)
 		}
-	}
-	return false
-}
-
-// conjunct reports whether e is cond or a conjunct of it (cond is e && x,
-// x && e, ...).
-func conjunct(cond ast.Expr, e ast.Node) bool {
-	if e == nil {
-		return false
-	}
-	cond = ast.Unparen(cond)
-	if cond == e {
-		return true
-	}
-	if be, ok := cond.(*ast.BinaryExpr); ok && be.Op == token.LAND {
-		return conjunct(be.X, e) || conjunct(be.Y, e)
 	}
 	return false
 }

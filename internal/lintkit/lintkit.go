@@ -8,6 +8,7 @@ package lintkit
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -261,4 +262,20 @@ func Ident(e ast.Expr) *ast.Ident {
 		return e.Sel
 	}
 	return nil
+}
+
+// Conjunct reports whether e is cond or a conjunct of it (cond is e && x,
+// x && e, ...), looking through the parentheses around cond and its terms.
+func Conjunct(cond ast.Expr, e ast.Node) bool {
+	if e == nil {
+		return false
+	}
+	cond = ast.Unparen(cond)
+	if cond == e {
+		return true
+	}
+	if be, ok := cond.(*ast.BinaryExpr); ok && be.Op == token.LAND {
+		return Conjunct(be.X, e) || Conjunct(be.Y, e)
+	}
+	return false
 }

@@ -324,3 +324,28 @@ func G() { x := 2; _ = x }
 		}
 	}
 }
+
+// TestConjunct: e is cond, or a term of a chain of && (parentheses
+// looked through); not a term of ||, nor a part of a term.
+func TestConjunct(t *testing.T) {
+	cond, err := parser.ParseExpr(`(a && (b || c)) && d`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	and := cond.(*ast.BinaryExpr)
+	left := ast.Unparen(and.X).(*ast.BinaryExpr)
+	or := ast.Unparen(left.Y).(*ast.BinaryExpr)
+	for _, tc := range []struct {
+		e    ast.Node
+		want bool
+	}{
+		{cond, true}, {and.Y, true}, {left.X, true}, {or, true}, {or.X, false}, {or.Y, false},
+	} {
+		if got := lintkit.Conjunct(cond, tc.e); got != tc.want {
+			t.Errorf("Conjunct(%s) = %v, want %v", types.ExprString(tc.e.(ast.Expr)), got, tc.want)
+		}
+	}
+	if lintkit.Conjunct(cond, nil) {
+		t.Error("Conjunct(nil) = true")
+	}
+}
