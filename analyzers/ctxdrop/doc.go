@@ -117,6 +117,20 @@
 // (tc, ok := ctx.Value(k).(*T)). if ctx.Err() == nil { ... } guards live
 // work: only its else branch runs once the context is done.
 //
+// A root handed to a context parameter that its function (of the package
+// being checked) never uses drops nothing: no Done, Err, Value or
+// Deadline, not stored or captured, and handed on only to such parameters
+// (maxFile(ctx, dir) that lists a folder, a recover(ctx) whose helpers
+// ignore it). Nor does one handed to a parameter used only where another
+// parameter is zero (if conn == nil { conn, err = dial(ctx) }) by a call
+// that cannot pass zero there: a non-zero constant, a value tested not
+// zero, or a result whose error was found nil on the way (c, err :=
+// dial(ctx); if err != nil { return }: by Go's convention a nil error
+// comes with a valid conn). A receiver context field that this package
+// only ever sets to context.Background() or context.TODO() (unexported,
+// its address never taken) is no caller's context: passing it would
+// pass the same root.
+//
 // Limits: variables assigned in a closure or through a pointer are not
 // followed (their provenance is unknown); func values held in variables,
 // fields or interfaces are not resolved; a root made more than one helper

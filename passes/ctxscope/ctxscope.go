@@ -190,6 +190,16 @@ type Result struct {
 	factsDone  bool
 	paramsOnce sync.Once
 
+	// uses: how the package's functions use their context parameters,
+	// computed once, when a root is first handed to one (paramUse).
+	uses     map[useKey]ctxUse
+	usesOnce sync.Once
+
+	// rootFields: the receiver context fields that only ever hold a bare
+	// root (rootField), computed once, when a scope first asks.
+	rootFields     map[*types.Var]bool
+	rootFieldsOnce sync.Once
+
 	pkgMemo map[*types.Var]Class
 	pkgBusy map[*types.Var]bool
 
@@ -572,7 +582,7 @@ func (r *Result) CallerScope(n ast.Node, spawned bool) (Scope, bool) {
 			i := r.carrierParam(fi)
 			v := fi.reqParams[i]
 			return Scope{Name: v.Name() + fi.reqPaths[i], Var: v, Type: fi.reqTypes[i], Func: fi.node}, true
-		case len(fi.ctxFields) > 0:
+		case len(fi.ctxFields) > 0 && !r.rootField(fi.ctxFields[0]):
 			f := fi.ctxFields[0]
 			return Scope{Name: fi.recv.Name() + "." + f.Name(), Var: fi.recv, Type: f.Type(), Func: fi.node, Field: true}, true
 		case fi.blank && !spawned && !fi.givenRoot:

@@ -41,6 +41,10 @@ type Drop struct {
 	// Reader is the function that reads them: the callee, or for a call of
 	// an interface method, the implementation whose fact says so.
 	Reader *types.Func
+	// ArgGuards: the callee uses the context only where these parameters
+	// of its own are their zero value (paramUse); the caller's ZeroParams
+	// take the part of them it passes on from its own parameters.
+	ArgGuards []int
 	// Returned: the call's result is returned, so the root travels inside a
 	// value its caller may rebind (http.NewRequestWithContext, then
 	// req.WithContext).
@@ -104,17 +108,32 @@ func (r *Result) callDrops(call *ast.CallExpr, seen map[*ast.CallExpr]bool, drop
 		if p := lintkit.ParamType(sig, i); p == nil || !r.ctx.is(p) {
 			continue
 		}
-		if fn != nil && ignores(fn.Signature(), paramIndex(sig, i)) {
-			continue // func f(_ context.Context): the callee ignores its context
+		var argGuards []int
+		if fn != nil {
+			pi := paramIndex(sig, i)
+			if ignores(fn.Signature(), pi) {
+				continue // func f(_ context.Context): the callee ignores its context
+			}
+			if u, ok := r.paramUse(fn, pi); ok {
+				if !u.used {
+					continue // the callee never uses its context: nothing is lost
+				}
+				if reach, _ := r.meets(call, u.guards, nil); !reach {
+					continue // it uses it only on a path this call cannot take
+				}
+				argGuards = u.guards
+			}
 		}
 		c := r.Classify(a)
 		if !(c.Kind == Root || c.Kind == Lifetime && (c.Origin != nil || c.Recv)) || c.Origin != nil && seen[c.Origin] {
 			continue
 		}
-		if c.Origin != nil {
+		if c.Origin != nil && len(argGuards) == 0 {
+			// One drop per root; one used only on some paths does not
+			// hide the next use of the same root.
 			seen[c.Origin] = true
 		}
-		d := Drop{Call: call, Arg: a, Class: c}
+		d := Drop{Call: call, Arg: a, Class: c, ArgGuards: argGuards}
 		d.Exempt = r.exempt(&c, call, fn)
 		// A lifetime context made elsewhere (a package variable) is the
 		// server's: only one made here, or the receiver's own used while

@@ -527,6 +527,13 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt) {
 			f = &MakesRoot{What: drop.Class.What, At: r.where(o.Pos()), Module: r.module, Compat: drop.Exempt == "compat"}
 			f.LogOnly = !f.Compat && r.logOnly(d, o)
 			at = makesAt{pos: o.Pos(), origin: o, what: drop.Class.What}
+			if len(drop.ArgGuards) > 0 {
+				// The callee uses the root only where some of its
+				// parameters are zero: where they are this function's
+				// own, so is its root.
+				_, residual := r.meets(drop.Call, drop.ArgGuards, d)
+				guards = unionGuards(guards, residual)
+			}
 		}
 		f.ZeroParams = guards
 		if f.LogOnly {

@@ -327,13 +327,81 @@ func (r *Result) testedNonZero(call *ast.CallExpr) map[*types.Var]bool {
 	if body == nil {
 		return out
 	}
+	type errTest struct {
+		v  *types.Var
+		at token.Pos
+	}
+	var errs []errTest
 	add := func(cond ast.Expr, holds bool) {
 		for _, v := range r.nonZeroTests(cond, holds) {
 			out[v] = true
 		}
+		for _, v := range r.zeroTests(cond, holds) {
+			if types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+				errs = append(errs, errTest{v, cond.Pos()})
+			}
+		}
 	}
 	conditionsAt(body, call.Pos(), add)
+	for _, e := range errs {
+		for _, v := range r.errPaired(body, e.v, e.at) {
+			out[v] = true
+		}
+	}
 	return out
+}
+
+// errPaired returns the results assigned with err by the last assignment
+// of it before at (conn, err := dial(...)) that are pointers, interfaces,
+// channels or functions: where err was found nil at at, they are not, by
+// the convention of Go's APIs that a nil error comes with valid results.
+func (r *Result) errPaired(body *ast.BlockStmt, err *types.Var, at token.Pos) []*types.Var {
+	info := r.pass.TypesInfo
+	var last *ast.AssignStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil || n.Pos() >= at {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.End() > at || len(as.Rhs) != 1 || len(as.Lhs) < 2 {
+			return true
+		}
+		if _, call := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !call {
+			return true
+		}
+		if id, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident); ok && identVar(info, id) == err {
+			last = as
+		}
+		return true
+	})
+	if last == nil {
+		return nil
+	}
+	var out []*types.Var
+	for _, l := range last.Lhs[:len(last.Lhs)-1] {
+		id, ok := l.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		v := identVar(info, id)
+		if v == nil {
+			continue
+		}
+		switch v.Type().Underlying().(type) {
+		case *types.Pointer, *types.Interface, *types.Chan, *types.Signature:
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// identVar returns the variable id defines or uses, or nil.
+func identVar(info *types.Info, id *ast.Ident) *types.Var {
+	if v, ok := info.Defs[id].(*types.Var); ok {
+		return v
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	return v
 }
 
 // bodyOf returns the body of a function declaration or literal, or nil.

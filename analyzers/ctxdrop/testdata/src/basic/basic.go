@@ -9,7 +9,7 @@ import (
 
 type DB struct{}
 
-func (db *DB) Exec(ctx context.Context, q string) error { return nil }
+func (db *DB) Exec(ctx context.Context, q string) error { _ = ctx.Err(); return nil }
 
 type Store struct {
 	db *DB
@@ -251,13 +251,13 @@ func (g *Registry) open(opts *Opts) error {
 
 func (g *Registry) Open(ctx context.Context) error { return g.open(&Opts{Name: "x"}) } // never nil
 
-func (g *Registry) OpenMaybe(ctx context.Context, o *Opts) error { return g.open(o) }
+func (g *Registry) OpenMaybe(ctx context.Context, o *Opts) error { _ = ctx.Err(); return g.open(o) }
 
 // Through a helper that forwards its parameter, the guard is the helper's
 // too.
 func (g *Registry) get(name string) error { return g.lookup(name) }
 
-func (g *Registry) GetNamed(ctx context.Context) error { return g.get("orders") }
+func (g *Registry) GetNamed(ctx context.Context) error { _ = ctx.Err(); return g.get("orders") }
 
 // A condition of another form guards nothing: the root is blamed.
 func (g *Registry) maybe(n int) error {
@@ -267,7 +267,7 @@ func (g *Registry) maybe(n int) error {
 	return nil
 }
 
-func (g *Registry) Maybe(ctx context.Context) error { return g.maybe(1) }
+func (g *Registry) Maybe(ctx context.Context) error { _ = ctx.Err(); return g.maybe(1) }
 
 // Started on a goroutine with a non-empty constant: never the root.
 func (g *Registry) Async(ctx context.Context) { go g.lookup("orders") }

@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func query(ctx context.Context, q string) error { return nil }
+func query(ctx context.Context, q string) error { _ = ctx.Err(); return nil }
 
 func NewSync() *cobra.Command {
 	return &cobra.Command{

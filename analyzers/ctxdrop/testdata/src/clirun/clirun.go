@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func query(ctx context.Context, q string) error { return nil }
+func query(ctx context.Context, q string) error { _ = ctx.Err(); return nil }
 
 var root = &cobra.Command{
 	Use: "tool",

@@ -8,7 +8,7 @@ import (
 	"echo"
 )
 
-func put(ctx context.Context, v string) error { return nil }
+func put(ctx context.Context, v string) error { _ = ctx.Err(); return nil }
 
 type Stream interface {
 	Context() context.Context

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-func put(ctx context.Context, v string) {}
+func put(ctx context.Context, v string) { _ = ctx.Err() }
 
 type key struct{}
 
@@ -51,7 +51,7 @@ func rpcContext(ctx context.Context, retry string) (context.Context, context.Can
 	return context.WithCancel(ctx)
 }
 
-func retryPolicy(ctx context.Context) string { return "" }
+func retryPolicy(ctx context.Context) string { _ = ctx.Err(); return "" }
 
 // Two roots made in one statement are one decision: one finding, whose
 // fixes replace both.

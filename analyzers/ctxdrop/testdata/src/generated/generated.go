@@ -5,6 +5,6 @@ package generated
 
 import "context"
 
-func put(ctx context.Context) {}
+func put(ctx context.Context) { _ = ctx.Err() }
 
 func Handle(ctx context.Context) { put(context.Background()) }

@@ -71,7 +71,7 @@ func openCleaner(db *DB) *cleaner {
 	return c
 }
 
-func Open(ctx context.Context, db *DB) *cleaner { return openCleaner(db) }
+func Open(ctx context.Context, db *DB) *cleaner { _ = ctx.Err(); return openCleaner(db) }
 
 // The twin: one-shot work under labels on a goroutine is the starter's
 // work, blamed on its callers as any.

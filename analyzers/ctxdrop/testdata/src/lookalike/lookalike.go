@@ -9,7 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func query(ctx context.Context, q string) error { return nil }
+func query(ctx context.Context, q string) error { _ = ctx.Err(); return nil }
 
 // A CLI action: *cli.Context has methods named Deadline, Done, Err and
 // Value, but its Value takes a string: it is not a context.Context, so no

@@ -13,7 +13,7 @@ import (
 
 type DB struct{}
 
-func (db *DB) Exec(ctx context.Context, q string) error { return nil }
+func (db *DB) Exec(ctx context.Context, q string) error { _ = ctx.Err(); return nil }
 
 // Shape 1: a component's own lifetime context, cancelled by Close.
 type Conn struct {
@@ -184,7 +184,7 @@ func (s *Server) usesNewRequest(ctx context.Context) {
 // a root context, as documented.
 func (db *DB) Query(q string) error { return db.QueryContext(context.Background(), q) }
 
-func (db *DB) QueryContext(ctx context.Context, q string) error { return nil }
+func (db *DB) QueryContext(ctx context.Context, q string) error { _ = ctx.Err(); return nil }
 
 type Tx struct {
 	ctx context.Context
@@ -220,7 +220,7 @@ func (s *Server) stopWithin() error {
 	return s.srv.Shutdown(c)
 }
 
-func (s *Server) Stop(ctx context.Context) error { return s.stopWithin() }
+func (s *Server) Stop(ctx context.Context) error { _ = ctx.Err(); return s.stopWithin() }
 
 // The background loops a ctx-less helper starts are work of their own: a
 // server's per-connection loop, a pool's reaper on a ticker, a listener
@@ -273,7 +273,7 @@ func (s *Server) Fail(ctx context.Context) { s.asyncClose() }
 // A callee that ignores its context parameter loses nothing.
 func dialWith(_ context.Context, addr string) error { return nil }
 
-func dialIgnored(ctx context.Context) error { return dialWith(context.Background(), "x") }
+func dialIgnored(ctx context.Context) error { _ = ctx.Err(); return dialWith(context.Background(), "x") }
 
 // A function implemented in assembly has no body to check (repro 27: it
 // used to panic).

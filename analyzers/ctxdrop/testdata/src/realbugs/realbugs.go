@@ -30,7 +30,7 @@ func QueryFixed(ctx context.Context, c Client) string { return c.NewEvent(ctx) }
 // backend with context.Background() instead of r.Context().
 type Backend struct{}
 
-func (Backend) Get(ctx context.Context, id string) error { return nil }
+func (Backend) Get(ctx context.Context, id string) error { _ = ctx.Err(); return nil }
 
 func Handler(b Backend) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {

@@ -3,7 +3,7 @@ package suppress
 
 import "context"
 
-func put(ctx context.Context) {}
+func put(ctx context.Context) { _ = ctx.Err() }
 
 func ignored(ctx context.Context) {
 	//ctxbound:ignore ctxdrop -- warms a process-wide cache

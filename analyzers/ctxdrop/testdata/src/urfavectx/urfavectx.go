@@ -9,7 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func query(ctx context.Context, q string) error { return nil }
+func query(ctx context.Context, q string) error { _ = ctx.Err(); return nil }
 
 func list(c *cli.Context) error {
 	return query(context.Background(), c.String("q")) // want `call of query passes a root context \(context.Background\) while c.Context is in scope; pass c.Context`

@@ -4,7 +4,7 @@ package xnet
 
 import "golang.org/x/net/context"
 
-func put(ctx context.Context, v string) {}
+func put(ctx context.Context, v string) { _ = ctx.Err() }
 
 func Handle(ctx context.Context) {
 	c, cancel := context.WithCancel(ctx)

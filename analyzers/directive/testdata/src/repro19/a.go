@@ -5,7 +5,7 @@ package repro19
 
 import "context"
 
-func helper(ctx context.Context) {}
+func helper(ctx context.Context) { _ = ctx.Err() }
 
 func A(ctx context.Context) {
 	//  ctxbound:ignore ctxdrop -- two spaces after // // want `malformed directive: no space is allowed between // and ctxbound:ignore`

@@ -14,9 +14,9 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-func approve(ctx context.Context, cmd string) error { return nil }
+func approve(ctx context.Context, cmd string) error { _ = ctx.Err(); return nil }
 
-func store(ctx context.Context) {}
+func store(ctx context.Context) { _ = ctx.Err() }
 
 // A closure that makes a root context although the caller has one.
 func closure(ctx context.Context) {

@@ -7,7 +7,7 @@ import "context"
 
 type DB struct{}
 
-func (DB) Exec(ctx context.Context, q string) error { return nil }
+func (DB) Exec(ctx context.Context, q string) error { _ = ctx.Err(); return nil }
 
 type Stream interface {
 	Context() context.Context

@@ -13,7 +13,7 @@ var _ = (*Pool).Enqueue
 
 type pool = Pool
 
-func send(ctx context.Context) {}
+func send(ctx context.Context) { _ = ctx.Err() }
 
 func use(ctx context.Context, p *Pool) {
 	p.Enqueue(func() {

@@ -11,7 +11,7 @@ import (
 	"crosspkg/dep"
 )
 
-func store(ctx context.Context) {}
+func store(ctx context.Context) { _ = ctx.Err() }
 
 type Runner interface{ Run() }
 

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-func send(ctx context.Context, msg string) {}
+func send(ctx context.Context, msg string) { _ = ctx.Err() }
 
 // Every drop of the work is reported, each with its own fix.
 func direct(ctx context.Context) {

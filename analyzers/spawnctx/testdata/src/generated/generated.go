@@ -5,7 +5,7 @@ package generated
 
 import "context"
 
-func send(ctx context.Context) {}
+func send(ctx context.Context) { _ = ctx.Err() }
 
 func Handle(ctx context.Context) {
 	go func() { send(context.Background()) }()

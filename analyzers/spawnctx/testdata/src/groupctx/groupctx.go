@@ -9,7 +9,7 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-func fetch(ctx context.Context, url string) error { return nil }
+func fetch(ctx context.Context, url string) error { _ = ctx.Err(); return nil }
 
 func work() error { return nil }
 

@@ -13,7 +13,7 @@ import (
 	"example.com/look/sync"
 )
 
-func fetch(ctx context.Context, key string) (any, error) { return nil, nil }
+func fetch(ctx context.Context, key string) (any, error) { _ = ctx.Err(); return nil, nil }
 
 func group(ctx context.Context) error {
 	g, _ := errgroup.WithContext(ctx)

@@ -14,7 +14,7 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-func store(ctx context.Context) error { return nil }
+func store(ctx context.Context) error { _ = ctx.Err(); return nil }
 
 func work() {}
 

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-func store(ctx context.Context) {}
+func store(ctx context.Context) { _ = ctx.Err() }
 
 type traceKey struct{}
 

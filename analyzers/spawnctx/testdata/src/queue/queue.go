@@ -9,9 +9,9 @@ import (
 	"time"
 )
 
-func approve(ctx context.Context, cmd string) error { return nil }
+func approve(ctx context.Context, cmd string) error { _ = ctx.Err(); return nil }
 
-func audit(ctx context.Context, what string) {}
+func audit(ctx context.Context, what string) { _ = ctx.Err() }
 
 // ToolExecutor is the seed-000 executor: submit puts a tool call on a work
 // queue and a worker goroutine takes it, without the caller's context.

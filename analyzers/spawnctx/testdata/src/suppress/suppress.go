@@ -3,7 +3,7 @@ package suppress
 
 import "context"
 
-func send(ctx context.Context) {}
+func send(ctx context.Context) { _ = ctx.Err() }
 
 func ignored(ctx context.Context) {
 	//ctxbound:ignore spawnctx -- the metrics pusher outlives every request

@@ -82,7 +82,7 @@ func (s *Syncer) Sync() {
 	})
 }
 
-func (s *Syncer) Shutdown(ctx context.Context) error { return nil }
+func (s *Syncer) Shutdown(ctx context.Context) error { _ = ctx.Err(); return nil }
 
 // bg returns a root: its result is one wherever it is used.
 func bg() context.Context { return context.Background() }

@@ -141,7 +141,7 @@ func (f *FireAndForget) Stop() {}
 // Logger's goroutines only log with a root: no wait (twin: basic.Notifier).
 type logger struct{}
 
-func (logger) Printf(ctx context.Context, format string, args ...any) {}
+func (logger) Printf(ctx context.Context, format string, args ...any) { _ = ctx.Err() }
 
 type Logger struct {
 	log logger
@@ -324,7 +324,7 @@ func (s *GroupWaited) Sync() {
 	s.g.Go(func() error { return s.client.Send(context.Background(), nil) })
 }
 
-func (s *GroupWaited) Shutdown(ctx context.Context) error { return s.g.Wait() }
+func (s *GroupWaited) Shutdown(ctx context.Context) error { _ = ctx.Err(); return s.g.Wait() }
 
 // Flagged's Stop sets a flag its loop reads.
 type Flagged struct {

@@ -3,7 +3,7 @@ package facts
 
 import "context"
 
-func put(ctx context.Context) {}
+func put(ctx context.Context) { _ = ctx.Err() }
 
 func background() context.Context { return context.Background() } // want background:"returns root context.Background at facts.go:8"
 
@@ -121,7 +121,7 @@ type reply struct{}
 
 func (reply) Context() string { return "" }
 
-func fetch(ctx context.Context) reply { return reply{} }
+func fetch(ctx context.Context) reply { _ = ctx.Err(); return reply{} }
 
 func newReply() reply { return fetch(context.Background()) } // want newReply:"makes root context.Background at facts.go:126"
 

@@ -8,15 +8,15 @@ import (
 
 type logger struct{}
 
-func (logger) Printf(ctx context.Context, format string, args ...any) {}
+func (logger) Printf(ctx context.Context, format string, args ...any) { _ = ctx.Err() }
 
 // Infof reads the context's values: still a log line, which does not block.
 func (logger) Infof(ctx context.Context, format string, args ...any) { _ = ctx.Value("trace") }
 
-func (logger) Send(ctx context.Context, msg string) error { return nil }
+func (logger) Send(ctx context.Context, msg string) error { _ = ctx.Err(); return nil }
 
 // Printf with a context but no variadic arguments is no printf-style call.
-func (logger) Println(ctx context.Context, msg string) {}
+func (logger) Println(ctx context.Context, msg string) { _ = ctx.Err() }
 
 func logOnly(ctx context.Context, msg string) {
 	var l logger

@@ -8,7 +8,7 @@ import (
 	"crosspkg/dep"
 )
 
-func put(ctx context.Context, key string) {}
+func put(ctx context.Context, key string) { _ = ctx.Err() }
 
 func handler(ctx context.Context) {
 	dep.Store("a")            // want `call of dep.Store drops the caller's context: dep.Store makes its own root context \(context.Background\)`

@@ -7,7 +7,7 @@ import (
 	"crosspkg/dep"
 )
 
-func send(ctx context.Context, msg string) {}
+func send(ctx context.Context, msg string) { _ = ctx.Err() }
 
 func wrappers(ctx context.Context, ex dep.Executor) {
 	dep.SafeGo(func() {

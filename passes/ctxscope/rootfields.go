@@ -1,0 +1,122 @@
+package ctxscope
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
+)
+
+// Receiver context fields that only ever hold a bare root.
+//
+// A component whose context field is set to context.Background() and to
+// nothing else (h.ctx = context.Background() in Init, used by every
+// storage call) has no caller's context and no lifetime in it: a method
+// that makes its own root while s.ctx is in scope loses nothing, and the
+// fix "pass h.ctx" would pass the same root. Such a field is no caller
+// scope. A field another package may write (exported), one whose address
+// is taken, or one any write of the package gives anything but a bare
+// root (a derivation, a parameter, a WithValue of a root) keeps today's
+// reading: the component's context.
+
+// rootField reports whether f, a context field, is written in this
+// package only with bare roots, at least once, and nowhere else.
+func (r *Result) rootField(f *types.Var) bool {
+	r.rootFieldsOnce.Do(r.computeRootFields)
+	return r.rootFields[f]
+}
+
+// computeRootFields walks the package's writes of its unexported context
+// fields: assignments, composite literals and addresses taken.
+func (r *Result) computeRootFields() {
+	info := r.pass.TypesInfo
+	root := map[*types.Var]bool{} // false: a write of another kind was seen
+	write := func(f *types.Var, rhs ast.Expr) {
+		if f == nil || f.Exported() || !r.ctx.like(f.Type()) {
+			return
+		}
+		if rhs == nil {
+			root[f] = false
+			return
+		}
+		bare := false
+		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
+			if fn := lintkit.Callee(info, call); fn != nil {
+				_, helper := r.returns[fn.Origin()]
+				bare = r.ctx.root(fn) || helper
+			}
+		}
+		if ok, seen := root[f]; !seen || ok {
+			root[f] = bare
+		}
+	}
+	fieldOf := func(e ast.Expr) *types.Var {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		s, ok := info.Selections[sel]
+		if !ok || s.Kind() != types.FieldVal {
+			return nil
+		}
+		v, _ := s.Obj().(*types.Var)
+		return v
+	}
+	for _, file := range r.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					f := fieldOf(l)
+					if f == nil {
+						continue
+					}
+					if len(n.Lhs) == len(n.Rhs) {
+						write(f, n.Rhs[i])
+					} else {
+						write(f, nil) // a, b = f(): not followed
+					}
+				}
+			case *ast.UnaryExpr:
+				if f := fieldOf(n.X); f != nil && n.Op == token.AND {
+					write(f, nil)
+				}
+			case *ast.CompositeLit:
+				st, ok := typeUnder(info.TypeOf(n)).(*types.Struct)
+				if !ok {
+					return true
+				}
+				for i, elt := range n.Elts {
+					if kv, ok := elt.(*ast.KeyValueExpr); ok {
+						if id, ok := kv.Key.(*ast.Ident); ok {
+							f, _ := info.Uses[id].(*types.Var)
+							write(f, kv.Value)
+						}
+					} else if i < st.NumFields() {
+						write(st.Field(i), elt)
+					}
+				}
+			}
+			return true
+		})
+	}
+	r.rootFields = map[*types.Var]bool{}
+	for f, ok := range root {
+		if ok {
+			r.rootFields[f] = true
+		}
+	}
+}
+
+// typeUnder returns the underlying type of t, through one pointer (a
+// composite literal &T{...} is typed T), or nil.
+func typeUnder(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem().Underlying()
+	}
+	return t.Underlying()
+}
