@@ -13,8 +13,10 @@ import (
 // every opt-in check is a check of the suite, so that it can be named.
 func TestDefault(t *testing.T) {
 	optIn := analyzers.OptIn()
-	if !slices.Contains(optIn, analyzers.ByName("stopwork")) {
-		t.Errorf("stopwork is not opt-in: it runs by default only once its first-look precision on the corpus is 90%% or more")
+	for _, name := range []string{"atomicrmw", "canceluse", "stopwork"} {
+		if !slices.Contains(optIn, analyzers.ByName(name)) {
+			t.Errorf("%s is not opt-in: it runs by default only once its first-look precision on the corpus is 90%% or more", name)
+		}
 	}
 	for _, a := range optIn {
 		if !slices.Contains(analyzers.Checks(), a) || analyzers.ByName(a.Name) != a {

@@ -126,7 +126,9 @@
 // that cannot pass zero there: a non-zero constant, a value tested not
 // zero, or a result whose error was found nil on the way (c, err :=
 // dial(ctx); if err != nil { return }: by Go's convention a nil error
-// comes with a valid conn). A receiver context field that this package
+// comes with a valid conn). A function of a file built only for some
+// systems (cpu_linux.go, a //go:build line) is taken to use its context:
+// its variant for another system may. A receiver context field that this package
 // only ever sets to context.Background() or context.TODO() (unexported,
 // its address never taken) is no caller's context: passing it would
 // pass the same root.

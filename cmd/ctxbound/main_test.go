@@ -485,7 +485,7 @@ func TestOptIn(t *testing.T) {
 		check(t, fmt.Sprintf("go vet %q", args), parseJSON(t, dir, stdout+stderr), c.want)
 	}
 	stdout, _, _ := run(t, ".", bin, "help")
-	if !strings.Contains(stdout, "but the opt-in ones (stopwork)") {
+	if !strings.Contains(stdout, "but the opt-in ones (atomicrmw, canceluse, stopwork)") {
 		t.Errorf("help does not say which checks are opt-in:\n%s", stdout)
 	}
 }

@@ -23,7 +23,10 @@ import (
 // package, to a fixed point over the calls between them: a parameter
 // passed on to another function's parameter is used when that one is, on
 // the paths the call can take. A function of another package, a function
-// value or an interface method is taken to use its context.
+// value or an interface method is taken to use its context, and so is a
+// function of a file built only for some systems (TimesWithContext in
+// cpu_linux.go may ignore ctx where cpu_darwin.go's runs a command with
+// it): what it does holds for this build alone.
 
 // ctxUse says how a function uses one of its context parameters: not at
 // all (!used), or only where guards, parameters of the same function,
@@ -67,9 +70,21 @@ func (r *Result) computeUses() {
 	direct := map[useKey][][]int{}
 	edges := map[useKey][]useEdge{}
 	var keys []useKey
+	// A function of a file built only for some systems (cpu_linux.go, a
+	// //go:build line) has variants for others that may use the context
+	// this one ignores: its use is not known from this build.
+	var conditional []*ast.File
+	for _, f := range r.pass.Files {
+		if lintkit.Conditional(r.pass.Fset, f) {
+			conditional = append(conditional, f)
+		}
+	}
 	for _, fi := range r.units {
 		d, ok := fi.node.(*ast.FuncDecl)
 		if !ok || d.Body == nil || len(fi.ctxParams) == 0 {
+			continue
+		}
+		if slices.ContainsFunc(conditional, func(f *ast.File) bool { return f.FileStart <= d.Pos() && d.Pos() < f.FileEnd }) {
 			continue
 		}
 		fn, _ := info.Defs[d.Name].(*types.Func)

@@ -47,6 +47,7 @@ func Reopen(ctx context.Context, dir string) error {
 	maxFile(context.Background(), dir)
 	rollback(context.Background(), dir)
 	replay(context.Background(), 3)
+	statSystem(context.Background(), dir) // want `call of statSystem passes a root context \(context.Background\) while ctx is in scope`
 	return checkpoint(context.Background(), dir) // want `call of checkpoint passes a root context \(context.Background\) while ctx is in scope`
 }
 
