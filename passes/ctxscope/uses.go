@@ -68,6 +68,7 @@ func (r *Result) paramUse(fn *types.Func, i int) (ctxUse, bool) {
 func (r *Result) computeUses() {
 	info := r.pass.TypesInfo
 	direct := map[useKey][][]int{}
+	uncond := map[useKey]bool{} // a direct use on every path was seen
 	edges := map[useKey][]useEdge{}
 	var keys []useKey
 	// A function of a file built only for some systems (cpu_linux.go, a
@@ -126,7 +127,15 @@ func (r *Result) computeUses() {
 				v, _ := info.Uses[n].(*types.Var)
 				if i, ok := index[v]; ok && !handed[n] {
 					key := useKey{fn, i}
-					direct[key] = append(direct[key], r.guardsAt(d, n.Pos()))
+					if uncond[key] {
+						break // used on every path already: no guard to find
+					}
+					g := r.guardsAt(d, n.Pos())
+					if len(g) == 0 {
+						uncond[key] = true
+						direct[key] = nil
+					}
+					direct[key] = append(direct[key], g)
 				}
 			}
 			return true
