@@ -63,7 +63,14 @@
 // cancellation ("work shared by singleflight.Group.Do runs with the
 // calling request's context ctx"); the fix detaches it with
 // context.WithoutCancel(ctx), and the work should have a timeout of its
-// own.
+// own. A function of the package that uses the context it is handed only
+// to look values up in it (a configuration, a logger: ctx.Value, or
+// helpers that do no more), or not at all, cannot be failed by the
+// caller's cancellation: handing it the caller's context there is silent.
+//
+// Nested spawned work is reported once, at its own site: go f(root) inside
+// a goroutine is the inner go statement's finding, not also a call of the
+// outer work.
 //
 // Where each context value comes from is followed in program order (see
 // passes/ctxscope): ctx = context.Background() changes only the later uses,

@@ -82,6 +82,9 @@ func (c *checker) sharedWork(call *ast.CallExpr, fn *types.Func, lit *ast.FuncLi
 				if c.scope.Classify(id).Kind != ctxscope.Caller {
 					continue
 				}
+				if callee := lintkit.Callee(c.pass.TypesInfo, n); callee != nil && sig != nil && !c.scope.ObservesCancel(callee, min(i, sig.Params().Len()-1)) {
+					continue // it looks values up in the context, no more: no caller's cancellation reaches the work
+				}
 				if first == nil {
 					first = id
 				}

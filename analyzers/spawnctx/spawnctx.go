@@ -213,6 +213,9 @@ func (c *checker) work(site *spawners.Site, s ctxscope.Scope) []finding {
 			if c.dirs.LineDirective(d.Call.Pos(), directives.Detach) != nil {
 				continue
 			}
+			if g := c.sp.GoCall(d.Call); g != nil && !g.Carries {
+				continue // go f(root) nested in the work: reported at its own site
+			}
 			if d.Helper == nil && c.scope.Foreign(d.Class, s) {
 				continue
 			}

@@ -34,6 +34,10 @@ import (
 type ctxUse struct {
 	used   bool
 	guards []int
+	// cancels: some use may observe its cancellation or deadline: any but
+	// ctx.Value(k) and handing it to a parameter that is used for values
+	// alone (a config or logger looked up in it).
+	cancels bool
 }
 
 // useKey names a context parameter: parameter i of fn.
@@ -68,6 +72,7 @@ func (r *Result) paramUse(fn *types.Func, i int) (ctxUse, bool) {
 func (r *Result) computeUses() {
 	info := r.pass.TypesInfo
 	direct := map[useKey][][]int{}
+	values := map[useKey][][]int{} // ctx.Value(k) uses
 	uncond := map[useKey]bool{} // a direct use on every path was seen
 	edges := map[useKey][]useEdge{}
 	var keys []useKey
@@ -104,6 +109,18 @@ func (r *Result) computeUses() {
 		ast.Inspect(d.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
+				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Value" && len(n.Args) == 1 {
+					if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+						if v, _ := info.Uses[id].(*types.Var); v != nil {
+							if i, ok := index[v]; ok {
+								// ctx.Value(k): a use for values alone.
+								handed[id] = true
+								key := useKey{fn, i}
+								values[key] = append(values[key], r.guardsAt(d, n.Pos()))
+							}
+						}
+					}
+				}
 				callee := lintkit.Callee(info, n)
 				if callee == nil || r.decls[callee.Origin()] == nil || n.Ellipsis.IsValid() {
 					return true
@@ -159,15 +176,19 @@ func (r *Result) computeUses() {
 		changed = false
 		for _, key := range keys {
 			var u ctxUse
-			add := func(guards []int) {
+			add := func(guards []int, cancels bool) {
 				if !u.used {
 					u = ctxUse{used: true, guards: slices.Clone(guards)}
 				} else {
 					u.guards = commonGuards(u.guards, guards)
 				}
+				u.cancels = u.cancels || cancels
 			}
 			for _, g := range direct[key] {
-				add(g)
+				add(g, true)
+			}
+			for _, g := range values[key] {
+				add(g, false)
 			}
 			for _, e := range edges[key] {
 				cu, ok := uses[useKey{e.callee, e.i}]
@@ -175,14 +196,25 @@ func (r *Result) computeUses() {
 					continue
 				}
 				if ok, residual := r.meets(e.call, cu.guards, e.from); ok {
-					add(unionGuards(e.guards, residual))
+					add(unionGuards(e.guards, residual), cu.cancels)
 				}
 			}
-			if old := uses[key]; old.used != u.used || !slices.Equal(old.guards, u.guards) {
+			if old := uses[key]; old.used != u.used || old.cancels != u.cancels || !slices.Equal(old.guards, u.guards) {
 				uses[key] = u
 				changed = true
 			}
 		}
 	}
 	r.uses = uses
+}
+
+// ObservesCancel reports whether fn may observe the cancellation or
+// deadline of the context it is given as parameter i: true unless fn is a
+// function of this package that never uses that parameter, or uses it
+// only for its values (ctx.Value(k), or handing it to parameters that do
+// no more). Shared work that only looks a configuration up in the first
+// caller's context is not failed by that caller's cancellation.
+func (r *Result) ObservesCancel(fn *types.Func, i int) bool {
+	u, ok := r.paramUse(fn, i)
+	return !ok || u.cancels
 }

@@ -150,6 +150,22 @@ func nested(ctx context.Context) {
 	}()
 }
 
+// A go statement with a call nested in a goroutine: reported once, at the
+// inner go statement, not again as a call of the outer work.
+func nestedCall(ctx context.Context) {
+	go func() {
+		go store(context.Background()) // want `goroutine drops the caller's context: it is started with a root context \(context.Background\)`
+	}()
+}
+
+// Its twin: a plain call of the work with a root is the outer work's.
+func nestedPlain(ctx context.Context) {
+	go func() {
+		store(context.Background()) // want `goroutine drops the caller's context: it calls store with a root context`
+		go store(ctx)
+	}()
+}
+
 // Closures several levels deep inside the work.
 func deep(ctx context.Context) {
 	go func() {

@@ -71,7 +71,7 @@ func GetG[C context.Context](c *Cache, ctx C, key string) (any, error) {
 // context.Context would not fit: reported, with no fix.
 type reqCtx struct{ context.Context }
 
-func fetchReq(c *reqCtx, key string) (any, error) { return nil, nil }
+func fetchReq(c *reqCtx, key string) (any, error) { _ = c.Err(); return nil, nil }
 
 func (c *Cache) GetReq(ctx *reqCtx, key string) (any, error) {
 	v, err, _ := c.g.Do(key, func() (any, error) {
@@ -115,6 +115,42 @@ func derive(ctx context.Context) context.Context {
 func (c *Cache) GetDerived(ctx context.Context, key string) (any, error) {
 	v, err, _ := c.g.Do(key, func() (any, error) {
 		return fetch(derive(ctx), key) // want `work shared by singleflight.Group.Do runs with the calling request's context ctx`
+	})
+	return v, err
+}
+
+type config struct{ url string }
+
+type configKey struct{}
+
+func configFrom(ctx context.Context) config {
+	c, _ := ctx.Value(configKey{}).(config)
+	return c
+}
+
+// newClient looks its configuration up in the context and does no more:
+// no caller's cancellation reaches the shared work.
+func newClient(ctx context.Context, key string) (any, error) {
+	return configFrom(ctx).url + key, nil
+}
+
+// dialClient also dials with it: the first caller's cancellation fails
+// every caller.
+func dialClient(ctx context.Context, key string) (any, error) {
+	c := configFrom(ctx)
+	return fetch(ctx, c.url+key)
+}
+
+func (c *Cache) Client(ctx context.Context, key string) (any, error) {
+	v, err, _ := c.g.Do(key, func() (any, error) {
+		return newClient(ctx, key)
+	})
+	return v, err
+}
+
+func (c *Cache) Dial(ctx context.Context, key string) (any, error) {
+	v, err, _ := c.g.Do(key, func() (any, error) {
+		return dialClient(ctx, key) // want `work shared by singleflight.Group.Do runs with the calling request's context ctx`
 	})
 	return v, err
 }
