@@ -129,9 +129,10 @@
 // comes with a valid conn). A function of a file built only for some
 // systems (cpu_linux.go, a //go:build line) is taken to use its context:
 // its variant for another system may. A receiver context field that this package
-// only ever sets to context.Background() or context.TODO() (unexported,
-// its address never taken) is no caller's context: passing it would
-// pass the same root.
+// only ever sets to context.Background() or context.TODO(), directly or
+// through a local that holds nothing else (unexported, or of package main,
+// which nobody imports; its address never taken), is no caller's context:
+// passing it would pass the same root.
 //
 // Limits: variables assigned in a closure or through a pointer are not
 // followed (their provenance is unknown); func values held in variables,

@@ -32,20 +32,21 @@ func (r *Result) rootField(f *types.Var) bool {
 func (r *Result) computeRootFields() {
 	info := r.pass.TypesInfo
 	root := map[*types.Var]bool{} // false: a write of another kind was seen
+	// Package main has no importers: its exported fields are its own.
+	mainPkg := r.pass.Pkg.Name() == "main"
 	write := func(f *types.Var, rhs ast.Expr) {
-		if f == nil || f.Exported() || !r.ctx.like(f.Type()) {
+		if f == nil || f.Exported() && !mainPkg || !r.ctx.like(f.Type()) {
 			return
 		}
 		if rhs == nil {
 			root[f] = false
 			return
 		}
-		bare := false
-		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
-			if fn := lintkit.Callee(info, call); fn != nil {
-				_, helper := r.returns[fn.Origin()]
-				bare = r.ctx.root(fn) || helper
-			}
+		bare := r.bareRoot(rhs)
+		if id, ok := ast.Unparen(rhs).(*ast.Ident); ok && !bare {
+			// ctx := context.Background(); s := &T{ctx: ctx}
+			v, _ := info.Uses[id].(*types.Var)
+			bare = v != nil && r.bareLocal(v)
 		}
 		if ok, seen := root[f]; !seen || ok {
 			root[f] = bare
@@ -107,6 +108,77 @@ func (r *Result) computeRootFields() {
 			r.rootFields[f] = true
 		}
 	}
+}
+
+// bareRoot reports whether e is a call that makes a bare root:
+// context.Background(), context.TODO(), or a helper that always returns
+// one (a ReturnsRoot fact).
+func (r *Result) bareRoot(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := lintkit.Callee(r.pass.TypesInfo, call)
+	if fn == nil {
+		return false
+	}
+	_, helper := r.returns[fn.Origin()]
+	return r.ctx.root(fn) || helper
+}
+
+// bareLocal reports whether the local variable v is only ever assigned a
+// bare root, in the function that declares it (its literals included),
+// and its address is never taken.
+func (r *Result) bareLocal(v *types.Var) bool {
+	if v.IsField() || isPkgVar(v) {
+		return false
+	}
+	var body *ast.BlockStmt
+	for _, fi := range r.units {
+		if fi.body != nil && fi.node.Pos() <= v.Pos() && v.Pos() < fi.node.End() {
+			body = fi.body // the first unit that holds v is its outermost
+			break
+		}
+	}
+	if body == nil || v.Pos() < body.Pos() {
+		return false // a parameter
+	}
+	info := r.pass.TypesInfo
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && identVar(info, id) == v
+	}
+	ok, seen := true, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if !is(l) {
+					continue
+				}
+				seen = true
+				ok = ok && len(n.Lhs) == len(n.Rhs) && r.bareRoot(n.Rhs[i])
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if !is(id) {
+					continue
+				}
+				seen = true
+				ok = ok && len(n.Values) == len(n.Names) && r.bareRoot(n.Values[i])
+			}
+		case *ast.RangeStmt:
+			if n.Key != nil && is(n.Key) || n.Value != nil && is(n.Value) {
+				ok = false
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && is(n.X) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok && seen
 }
 
 // typeUnder returns the underlying type of t, through one pointer (a

@@ -185,3 +185,35 @@ func (s *Shared) Init() error {
 	s.Ctx = context.Background()
 	return checkpoint(context.Background(), s.Dir) // want `call of checkpoint passes a root context \(context.Background\) while s.Ctx is in scope`
 }
+
+// Store's field is set through a local that only holds a bare root: still
+// only a root.
+type Store struct {
+	ctx context.Context
+	dir string
+}
+
+func NewStore(dir string) *Store {
+	ctx := context.Background()
+	return &Store{ctx: ctx, dir: dir}
+}
+
+func (s *Store) Flush() error { return checkpoint(context.Background(), s.dir) }
+
+// Pool's local is derived before it is stored: a lifetime, reported.
+type Pool struct {
+	ctx context.Context
+	dir string
+}
+
+func NewPool(dir string) *Pool {
+	ctx := context.Background()
+	ctx = context.WithValue(ctx, configKey{}, dir)
+	return &Pool{ctx: ctx, dir: dir}
+}
+
+type configKey struct{}
+
+func (p *Pool) Flush() error {
+	return checkpoint(context.Background(), p.dir) // want `call of checkpoint passes a root context \(context.Background\) while p.ctx is in scope`
+}
