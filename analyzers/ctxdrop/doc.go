@@ -76,7 +76,8 @@
 // (runtime.AddCleanup, runtime.SetFinalizer); a component's lifetime context, its cancel
 // kept by a long-lived owner (a field, a map or slice element of one, a
 // write through a pointer, a closure stored or returned as a closer, a
-// package-level context; not a task value that carries its own cancel and
+// package-level context, or a value holding a cancel of its own built
+// from it, s.stop = newStop(context.Background()); not a task value that carries its own cancel and
 // is handed off for one piece of work, sent on a channel, queued or handed
 // to a goroutine: its context is reported as a root the task carries); all
 // three only while the work reads no context values. Also pprof.SetGoroutineLabels(context.Background()), which resets

@@ -135,7 +135,11 @@ func (r *Result) classifyCall(call *ast.CallExpr, idx int, look func(*ast.Ident)
 	info := r.pass.TypesInfo
 	fn := lintkit.Callee(info, call)
 	if fn != nil && r.ctx.root(fn) {
-		return Class{Kind: Root, Origin: call, What: lintkit.ShortName(fn, nil)}
+		c := Class{Kind: Root, Origin: call, What: lintkit.ShortName(fn, nil)}
+		if r.seeds[call] {
+			c.Kind = Lifetime // it seeds the lifetime an owner keeps
+		}
+		return c
 	}
 	if !r.resultIsContext(call, idx) {
 		return Class{Kind: Unknown}
@@ -193,7 +197,7 @@ func (r *Result) classifyCall(call *ast.CallExpr, idx int, look func(*ast.Ident)
 			if fn != nil && hasDeadline(fn) {
 				out.Deadline = true
 			}
-			if r.owned[call] {
+			if r.owned[call] || r.seeds[call] {
 				out.Kind = Lifetime // its cancel is kept by a long-lived owner
 			} else if p, ok := r.seeded(call, look); ok {
 				return Class{Kind: Detached, Param: p}

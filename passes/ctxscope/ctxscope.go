@@ -154,6 +154,7 @@ type Result struct {
 	// From the index walk.
 	regions  map[*ast.CallExpr]Region   // calls in a region other than RegionNone
 	owned    map[*ast.CallExpr]bool     // root or derivation calls whose context or cancel a long-lived owner keeps
+	seeds    map[*ast.CallExpr]bool     // root or derivation calls handed to a lifetime holder an owner keeps: s.stop = newStop(context.Background())
 	shared   map[*types.Var]bool        // context variables assigned in a closure or through a pointer: unknown
 	rangeDef map[*ast.Ident]bool        // range and select-receive variables: assigned an unknown value
 	retCalls map[*ast.CallExpr]bool     // calls whose result is returned, directly or through a variable
@@ -279,6 +280,7 @@ func run(pass *analysis.Pass) (any, error) {
 		decls:    map[*types.Func]*ast.FuncDecl{},
 		regions:  map[*ast.CallExpr]Region{},
 		owned:    map[*ast.CallExpr]bool{},
+		seeds:    map[*ast.CallExpr]bool{},
 		shared:   map[*types.Var]bool{},
 		rangeDef: map[*ast.Ident]bool{},
 		retCalls: map[*ast.CallExpr]bool{},

@@ -51,6 +51,7 @@ type indexer struct {
 	// variables are returned.
 	varCalls  map[*types.Var][]*ast.CallExpr
 	ownedVars map[*types.Var]bool
+	seedVars  map[*types.Var]bool // locals handed to a lifetime holder an owner keeps (ownArg)
 	retVars   map[*types.Var]bool
 
 	// Task values: a composite literal that carries a cancel func is its
@@ -97,6 +98,7 @@ func (r *Result) index() {
 func (x *indexer) reset() {
 	x.varCalls = map[*types.Var][]*ast.CallExpr{}
 	x.ownedVars = map[*types.Var]bool{}
+	x.seedVars = map[*types.Var]bool{}
 	x.retVars = map[*types.Var]bool{}
 	x.handOff = map[*ast.CompositeLit]bool{}
 	x.taskVar = map[*ast.CompositeLit]*types.Var{}
@@ -121,6 +123,11 @@ func (x *indexer) resolve() {
 	for v := range x.ownedVars {
 		for _, c := range x.varCalls[v] {
 			x.r.owned[c] = true
+		}
+	}
+	for v := range x.seedVars {
+		for _, c := range x.varCalls[v] {
+			x.r.seeds[c] = true
 		}
 	}
 	for v := range x.retVars {
@@ -709,6 +716,14 @@ func (x *indexer) assign(s *ast.AssignStmt) {
 				for _, a := range c.Args { // a constructor handed the cancel: s.w = newWorker(cancel)
 					x.escapes(a, false)
 				}
+				if holdsCancel(info.TypeOf(c)) {
+					// s.stop = newStop(context.Background()): the value
+					// kept holds a cancel of its own, derived from the
+					// context it is handed, the component's lifetime.
+					for _, a := range c.Args {
+						x.ownArg(a)
+					}
+				}
 			}
 		}
 		if call != nil && len(s.Rhs) == 1 && len(s.Lhs) > 1 {
@@ -993,6 +1008,42 @@ func (r *Result) isContextMethod(call *ast.CallExpr, name string) bool {
 	}
 	recv := s.Obj().(*types.Func).Signature().Recv()
 	return recv != nil && r.ctx.like(recv.Type())
+}
+
+// holdsCancel reports whether t, a struct or a pointer to one, has a
+// cancel func field: a holder of a lifetime (a stop, a lifecycle).
+func holdsCancel(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	st, ok := typeUnder(t).(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		if isCancelFunc(f.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownArg marks a context argument of a call whose result a long-lived
+// owner keeps as owned: a root made there (or kept in a local) is that
+// owner's lifetime context.
+func (x *indexer) ownArg(a ast.Expr) {
+	info := x.r.pass.TypesInfo
+	if t := info.TypeOf(a); t == nil || !x.r.ctx.like(t) {
+		return
+	}
+	switch a := ast.Unparen(a).(type) {
+	case *ast.CallExpr:
+		x.r.seeds[a] = true
+	case *ast.Ident:
+		if v, ok := info.Uses[a].(*types.Var); ok && !isPkgVar(v) {
+			x.seedVars[v] = true
+		}
+	}
 }
 
 func isCancelFunc(t types.Type) bool {

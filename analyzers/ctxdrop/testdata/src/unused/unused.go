@@ -217,3 +217,43 @@ type configKey struct{}
 func (p *Pool) Flush() error {
 	return checkpoint(context.Background(), p.dir) // want `call of checkpoint passes a root context \(context.Background\) while p.ctx is in scope`
 }
+
+// A stopper holds a lifetime: a context derived from its parent, and its
+// cancel.
+type stopper struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+func newStopper(parent context.Context) *stopper {
+	ctx, cancel := context.WithCancel(parent)
+	return &stopper{ctx: ctx, cancel: cancel}
+}
+
+type Relay struct {
+	stop *stopper
+	conn *Conn
+}
+
+// NewRelay seeds the relay's lifetime with a root, through newStopper,
+// and keeps it: the component's own, like c.ctx, c.cancel =
+// context.WithCancel(context.Background()); its callers lose nothing.
+func NewRelay() *Relay {
+	r := &Relay{}
+	r.stop = newStopper(context.Background())
+	return r
+}
+
+// NewDialedRelay keeps a conn dialed with a root: the conn holds no
+// lifetime of its own, and its callers' contexts are dropped.
+func NewDialedRelay(addr string) (*Relay, error) {
+	r := &Relay{}
+	var err error
+	r.conn, err = dial(context.Background(), addr) // want `NewDialedRelay makes its own root context \(context.Background\) but is called with a context in scope from StartRelays`
+	return r, err
+}
+
+func StartRelays(ctx context.Context, addr string) {
+	NewRelay()
+	NewDialedRelay(addr)
+}
