@@ -73,7 +73,7 @@ func (r *Result) computeUses() {
 	info := r.pass.TypesInfo
 	direct := map[useKey][][]int{}
 	values := map[useKey][][]int{} // ctx.Value(k) uses
-	uncond := map[useKey]bool{} // a direct use on every path was seen
+	uncond := map[useKey]bool{}    // a direct use on every path was seen
 	edges := map[useKey][]useEdge{}
 	var keys []useKey
 	// A function of a file built only for some systems (cpu_linux.go, a
