@@ -110,7 +110,8 @@
 // atomic.Bool, ...), state fields (error, bool, numbers, strings, slices,
 // maps, channels: only pointer and interface fields hold a binding),
 // results that are discarded; a guarded field that the package never
-// rebinds outside construction: bound once (at construction, or only while
+// rebinds outside construction, read directly or through its accessor
+// (d.ID() that returns d.id under d.mu): bound once (at construction, or only while
 // it is nil: if s.f == nil { s.f = v }, or after if s.f != nil { return }),
 // or only ever cleared (s.f = nil, on close), since a field that is never
 // bound to a second value is no slot (one bound while nil and also cleared

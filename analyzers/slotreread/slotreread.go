@@ -427,6 +427,14 @@ func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
 	default:
 		if acc := c.facts.Accessor(fn); acc != nil {
 			if k := c.k.Key(sel.X); k != "" {
+				if acc.Kind == slots.Guarded {
+					// The field the accessor returns under a lock is a slot only if it
+					// can be bound to one value and then another (rebound):
+					// one set only while nil (a lazily made id) is not.
+					if f, ok := fieldAt(info.TypeOf(sel.X), acc.Field).(*types.Var); ok && !c.rebound(f) {
+						return nil, "", false
+					}
+				}
 				rd := &read{key: k + "." + acc.Field, kind: kindAccessor, expr: call, name: types.ExprString(call.Fun) + "()", guard: acc.Kind == slots.Guarded}
 				if acc.Kind == slots.Numeric {
 					rd.numeric = true

@@ -102,6 +102,73 @@ func (b *Binder) Current() *Run {
 	return b.run
 }
 
+// Bind binds the next run: the field is a slot.
+func (b *Binder) Bind(r *Run) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.run = r
+}
+
+// Lazy's id is made once, while it is nil, and never bound again: read
+// twice through its accessor, both reads see the same value once it is
+// set (a look-alike of Binder).
+type Lazy struct {
+	mu sync.Mutex
+	id *int
+}
+
+func (l *Lazy) ID() *int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.id
+}
+
+func (l *Lazy) open(n int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.id == nil {
+		l.id = &n
+	}
+}
+
+func UseLazy(l *Lazy, used map[int]bool) {
+	if l.ID() != nil {
+		used[*l.ID()] = true
+	}
+}
+
+// Twin: Lazy2's id is also cleared, so it can be bound again.
+type Lazy2 struct {
+	mu sync.Mutex
+	id *int
+}
+
+func (l *Lazy2) ID() *int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.id
+}
+
+func (l *Lazy2) open(n int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.id == nil {
+		l.id = &n
+	}
+}
+
+func (l *Lazy2) close() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.id = nil
+}
+
+func UseLazy2(l *Lazy2, used map[int]bool) {
+	if l.ID() != nil {
+		used[*l.ID()] = true // want `slot l\.ID\(\) read twice`
+	}
+}
+
 // An inferred accessor of an atomic field.
 type Wrapper struct {
 	cur atomic.Pointer[Run]
