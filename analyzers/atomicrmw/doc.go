@@ -92,12 +92,14 @@
 // atomicrmw is opt-in: it runs only when named (ctxbound -atomicrmw
 // ./..., or in the golangci-lint plugin's checks), until its first-look
 // precision on the corpus reaches the suite's bar. On the modules nobody
-// here had read (docs/precision.md, kinds-1 and kinds-2) its first look
-// found no true finding in nine: two intended (a best-effort throttle, a
-// racy cache of a read-only value) and seven wrong, each a writer the
-// single-writer proof could not see was serial (a value under
+// here had read (docs/precision.md, kinds-1 to kinds-3) its first look
+// found no true finding in fourteen: two intended (a best-effort
+// throttle, a racy cache of a read-only value) and twelve wrong, each a
+// writer the single-writer proof could not see was serial (a value under
 // construction before it is published, a lock its callers hold, a
-// supervisor that runs one worker at a time).
+// supervisor that runs one worker at a time, a data channel's one read
+// loop, a timer's running lock) or a store that changes nothing (a value
+// capped at saturation).
 //
 // # Examples
 //
