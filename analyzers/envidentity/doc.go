@@ -63,7 +63,12 @@
 // for os.Setenv used as a statement a suggested fix makes the change, where
 // the name still denotes the testing value (not a variable that shadows
 // it). In a parallel test (the test or one it runs inside calls Parallel)
-// t.Setenv panics: the message says so and no fix is offered.
+// t.Setenv panics: the message says so and no fix is offered. A test that
+// is not parallel and puts the environment back when it ends is silent:
+// it defers (or registers with Cleanup) a write of the key (defer
+// os.Setenv(key, old)), or a call that writes keys it saved (cleanup :=
+// saveEnv(keys...); defer cleanup(), where the literal saveEnv returns
+// sets them back).
 //
 // Writes of any key (envwrite, opt-in): a library that sets LC_ALL=C
 // before running a command changes it for every concurrent session and

@@ -138,6 +138,9 @@ func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access, keys [
 			verb = "erases"
 		}
 		if test, ok := testWrite(pass, a); ok {
+			if !test.parallel && test.restored {
+				return // the test puts the environment back when it ends
+			}
 			if test.parallel {
 				r.Report(a.Node, fmt.Sprintf("%s %s identity key %s of the process environment in a parallel test: "+
 					"the tests running alongside see it, and %s.Setenv panics after %s.Parallel; pass the identity in ctx, or in the child's exec.Cmd.Env", api, verb, a.Key, test.name, test.name))
@@ -166,6 +169,11 @@ type testScope struct {
 	// parallel is true when the test, or a test it runs inside, calls
 	// Parallel: t.Setenv panics there.
 	parallel bool
+	// restored is true when the test defers (or registers with Cleanup)
+	// a call that writes the environment back: defer os.Setenv(k, old),
+	// or defer cleanup() where cleanup := saveEnv() returns a literal that
+	// does (restores).
+	restored bool
 }
 
 // testWrite reports whether the write a stands in a _test.go file, and
@@ -198,6 +206,7 @@ func testWrite(pass *analysis.Pass, a *identity.Access) (testScope, bool) {
 			continue // an enclosing test: only whether it is parallel matters
 		}
 		ts.name = param.Name()
+		ts.restored = restores(pass, body, a.Key)
 		// os.Setenv(k, v) as a statement becomes name.Setenv(k, v), where
 		// name still denotes the parameter (not a shadowing variable); a
 		// call whose error is used, or Unsetenv, needs a person.
@@ -272,4 +281,150 @@ func testingParam(info *types.Info, ft *ast.FuncType) *types.Var {
 		}
 	}
 	return nil
+}
+
+// restores reports whether the test body defers, or registers with
+// Cleanup, a call that writes the process environment back (key, or keys
+// it names at run time): defer os.Setenv(key, old); defer func() {
+// os.Unsetenv(key) }(); defer cleanup() or t.Cleanup(cleanup), where
+// cleanup is a function of the package, or the result of one, whose
+// literal writes the environment (a save-and-restore helper that loops
+// over the keys it saved). A restore of other constant keys only does
+// not count.
+func restores(pass *analysis.Pass, body *ast.BlockStmt, key string) bool {
+	info := pass.TypesInfo
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // a subtest's own
+		case *ast.DeferStmt:
+			found = restoringCall(pass, body, n.Call, key)
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Cleanup" && len(n.Args) == 1 {
+				if fn := lintkit.Callee(info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "testing" {
+					found = restoringFunc(pass, body, n.Args[0], key, 0)
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// restoringCall reports whether call, deferred, writes key of the
+// environment back.
+func restoringCall(pass *analysis.Pass, body *ast.BlockStmt, call *ast.CallExpr, key string) bool {
+	if envWriteOf(pass, call, key) {
+		return true
+	}
+	return restoringFunc(pass, body, call.Fun, key, 0)
+}
+
+// restoringFunc reports whether the function value f, called, writes key
+// of the environment back: a literal, a function of the package, or a
+// local bound to the result of one whose returned literal does.
+func restoringFunc(pass *analysis.Pass, body *ast.BlockStmt, f ast.Expr, key string, depth int) bool {
+	if depth > 2 {
+		return false
+	}
+	info := pass.TypesInfo
+	switch f := ast.Unparen(f).(type) {
+	case *ast.FuncLit:
+		return writesEnv(pass, f.Body, key)
+	case *ast.Ident:
+		switch obj := info.Uses[f].(type) {
+		case *types.Func:
+			if d := declOf(pass, obj); d != nil {
+				return writesEnv(pass, d.Body, key)
+			}
+		case *types.Var:
+			// cleanup := saveEnv(): the literal saveEnv returns.
+			var src ast.Expr
+			ast.Inspect(body, func(n ast.Node) bool {
+				as, ok := n.(*ast.AssignStmt)
+				if !ok || len(as.Lhs) != len(as.Rhs) {
+					return src == nil
+				}
+				for i, l := range as.Lhs {
+					if id, ok := l.(*ast.Ident); ok && (info.Defs[id] == obj || info.Uses[id] == obj) {
+						src = as.Rhs[i]
+					}
+				}
+				return src == nil
+			})
+			if call, ok := ast.Unparen(src).(*ast.CallExpr); ok {
+				if fn := lintkit.Callee(info, call); fn != nil {
+					if d := declOf(pass, fn); d != nil {
+						for _, r := range returnedLits(d.Body) {
+							if writesEnv(pass, r.Body, key) {
+								return true
+							}
+						}
+					}
+				}
+			} else if src != nil {
+				return restoringFunc(pass, body, src, key, depth+1)
+			}
+		}
+	}
+	return false
+}
+
+// writesEnv reports whether body calls os.Setenv or os.Unsetenv of key,
+// or of a key it computes (a loop over saved keys).
+func writesEnv(pass *analysis.Pass, body *ast.BlockStmt, key string) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && envWriteOf(pass, call, key) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// envWriteOf reports whether call is os.Setenv or os.Unsetenv of key, or
+// of a key that is no constant.
+func envWriteOf(pass *analysis.Pass, call *ast.CallExpr, key string) bool {
+	fn := lintkit.Callee(pass.TypesInfo, call)
+	if fn == nil || !lintkit.IsFunc(fn, "os", "Setenv") && !lintkit.IsFunc(fn, "os", "Unsetenv") || len(call.Args) == 0 {
+		return false
+	}
+	tv := pass.TypesInfo.Types[call.Args[0]]
+	return tv.Value == nil || tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == key
+}
+
+// declOf returns the declaration of fn in the package being analysed.
+func declOf(pass *analysis.Pass, fn *types.Func) *ast.FuncDecl {
+	for _, f := range pass.Files {
+		if f.FileStart > fn.Pos() || fn.Pos() > f.FileEnd {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Pos() == fn.Pos() && fd.Body != nil {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
+// returnedLits returns the function literals body returns.
+func returnedLits(body *ast.BlockStmt) []*ast.FuncLit {
+	var out []*ast.FuncLit
+	ast.Inspect(body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.ReturnStmt); ok {
+			for _, e := range r.Results {
+				if lit, ok := ast.Unparen(e).(*ast.FuncLit); ok {
+					out = append(out, lit)
+				}
+			}
+		}
+		return true
+	})
+	return out
 }
