@@ -140,6 +140,9 @@ func (c *checker) check(fn ast.Node) {
 			if d.Exempt != "" || c.dirs.Has(d.Helper, directives.Detach) {
 				continue
 			}
+			if d.Fact.Loop && c.scope.OnGoroutine(fn) {
+				continue // a background loop run on a goroutine of its own: its component's, not the starter's
+			}
 			if c.addMakerCall(d.Helper, d.Call, fn, s) {
 				continue
 			}

@@ -96,7 +96,8 @@
 // it (one that captures the context and uses a root instead is checked
 // against it); spawned work, which spawnctx reports; a ctx-less
 // background loop of this package started on a goroutine of its own (go
-// p.redial(), whose body runs for { ... } until its component closes,
+// p.redial(), or a func() handed to the function a go statement calls,
+// go withRecover(func() { c.readLoop() }), whose body runs for { ... } until its component closes,
 // ranges over a channel or a ticker, or loops waiting on channels, or
 // runs such a loop: calls a function of this package that is one, or
 // pprof.Do with a callback that does): the component's worker, which the

@@ -661,6 +661,14 @@ func (r *Result) returnsRootCall(call *ast.CallExpr) bool {
 	return ok
 }
 
+// OnGoroutine reports whether the literal n runs on a goroutine of its
+// own: go func() { ... }(), or a func() handed to the function a go
+// statement calls (go safe.WithRecover(func() { ... })).
+func (r *Result) OnGoroutine(n ast.Node) bool {
+	fi := r.fn(n)
+	return fi != nil && fi.goroutine
+}
+
 // OwnsContext reports whether the function or literal n itself (not an
 // enclosing function) has a context parameter (named or not), an
 // *http.Request parameter or another carrier of a context

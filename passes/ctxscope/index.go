@@ -227,6 +227,13 @@ func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
 		if lit, ok := ast.Unparen(s.Call.Fun).(*ast.FuncLit); ok {
 			x.goLits[lit] = true
 		}
+		for _, a := range s.Call.Args {
+			// go safe.WithRecover(func() { ... }): a func() handed to the
+			// goroutine's function runs on that goroutine.
+			if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok && lit.Type.Params.NumFields() == 0 {
+				x.goLits[lit] = true
+			}
+		}
 		x.expr(s.Call, g)
 		return false
 	case *ast.ReturnStmt:

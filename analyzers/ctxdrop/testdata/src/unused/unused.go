@@ -257,3 +257,39 @@ func StartRelays(ctx context.Context, addr string) {
 	NewRelay()
 	NewDialedRelay(addr)
 }
+
+// A connection's read loop, started on a goroutine through a recover
+// wrapper by the dial that has a context: the loop is the connection's,
+// and the roots it makes for the requests the server starts are not the
+// dialler's.
+type Remote struct{ in chan string }
+
+func withRecover(f func()) {
+	defer func() { _ = recover() }()
+	f()
+}
+
+func (c *Remote) process(cmd string) error { return checkpoint(context.Background(), cmd) }
+
+func (c *Remote) readLoop() {
+	for cmd := range c.in {
+		c.process(cmd)
+	}
+}
+
+func (c *Remote) Connect(ctx context.Context) error {
+	go withRecover(func() {
+		c.readLoop()
+	})
+	return ctx.Err()
+}
+
+// Its twin: one-shot work handed to the same wrapper is the caller's.
+func (c *Remote) once() error { return checkpoint(context.Background(), "once") } // want `Remote.once makes its own root context \(context.Background\) but is called with a context in scope from a func literal in Remote.Notify`
+
+func (c *Remote) Notify(ctx context.Context) error {
+	go withRecover(func() {
+		c.once()
+	})
+	return ctx.Err()
+}
