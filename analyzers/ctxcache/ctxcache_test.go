@@ -11,7 +11,7 @@ import (
 
 func TestCtxcache(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), ctxcache.Analyzer,
-		"basic", "negative", "negative/main", "generated", "suppress", "seed002")
+		"basic", "negative", "negative/main", "generated", "suppress", "seed002", "computed")
 }
 
 func TestCrossPackage(t *testing.T) {

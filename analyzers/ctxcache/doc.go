@@ -8,7 +8,10 @@
 // A per-run value is one that depends on who asks: a value of ctx.Value, an
 // identity key of the process environment (see envidentity), or the result
 // of a function that returns one, in this package or another (a fact,
-// transitively). Stored where every session of the process reads it, the
+// transitively). A context carries per-run values but is none: what a
+// call computes with one (a conn dialled with it, net.Dial's included) is
+// per-run only where the callee returns such a value or reads one out of
+// it. Stored where every session of the process reads it, the
 // first session's answer becomes every session's. Reported, at the store,
 // with a related position at the source of the per-run value:
 //

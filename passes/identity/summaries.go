@@ -203,6 +203,13 @@ func (r *Result) eval(e ast.Expr, mode evalMode, seen map[*types.Var]bool) (Sour
 			if !ok || seen[v] {
 				return true
 			}
+			if mode != envMode && lintkit.ImplementsContext(v.Type()) {
+				// A context carries per-run values but is none: what a
+				// call computes with it (a conn dialled with it) is per-run
+				// only when the callee says so (a PerRun fact), or where
+				// ctx.Value reads one.
+				return true
+			}
 			defs := r.defs[v]
 			if len(defs) == 0 {
 				return true
