@@ -67,8 +67,9 @@
 // ./..., or in the golangci-lint plugin's checks), until its first-look
 // precision on the corpus reaches the suite's bar. Its first look on the
 // modules nobody here had read (docs/precision.md) found one true finding
-// in six (a Shutdown given the context whose Done case it is in); the
-// others were work meant to be cut short or that reads no cancellation (a
+// in eight (a Shutdown given the context whose Done case it is in); two
+// were intended (a disconnect hook told that the caller cancelled), and
+// the others work meant to be cut short or that reads no cancellation (a
 // Close that must not wait on a dying connection, a literal that only
 // logs and records the error in the context's values).
 //
