@@ -16,7 +16,9 @@
 // a *tls.ClientHelloInfo, and c.Request().Context() of one that hands out
 // its request, such as echo.Context (not the testing types, not a
 // parameter of a function that returns its type, which builds or wraps
-// it, and not in a test helper, one with a testing parameter, whose other
+// it, not a long-lived handle, whose operations take a context of their
+// own, a go-redis v8 client's Get(ctx, key), so that its Context() is the
+// client's default; and not in a test helper, one with a testing parameter, whose other
 // parameters are fixtures); a context field of the receiver; or any of these captured by a
 // closure that the function runs), ctxdrop reports
 //

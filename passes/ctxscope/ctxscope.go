@@ -458,12 +458,55 @@ func (r *Result) carrierPath(t types.Type) (string, types.Type, bool) {
 		return "", nil, false
 	}
 	if res := nullary(t, "Context"); res != nil && r.ctx.like(res) {
-		return ".Context()", res, true
+		if _, cli := cliTypeOf(t); cli || !r.handle(t) {
+			return ".Context()", res, true
+		}
 	}
 	if res := nullary(t, "Request"); res != nil && isHTTPRequest(res) {
 		return ".Request().Context()", requestContext(res), true
 	}
 	return cliCarrier(t) // urfave/cli's c.Context
+}
+
+// handle reports whether t, which has a Context method, is a long-lived
+// handle rather than a carrier of one operation's context: it has an
+// exported method that takes a context for work of its own and returns
+// something other than t (a go-redis v8 client's Get(ctx, key), whose
+// Context() is the client's default, a root). A request's methods that
+// take a context return a request (WithContext, Clone), and a setter
+// returns nothing: they keep it a carrier.
+func (r *Result) handle(t types.Type) bool {
+	base := lintkit.NamedOf(t)
+	ms := types.NewMethodSet(t)
+	if _, isPtr := t.Underlying().(*types.Pointer); !isPtr && !types.IsInterface(t) {
+		ms = types.NewMethodSet(types.NewPointer(t))
+	}
+	for m := range ms.Methods() {
+		fn, ok := m.Obj().(*types.Func)
+		if !ok || !fn.Exported() {
+			continue
+		}
+		sig := fn.Signature()
+		takes := false
+		for i := range sig.Params().Len() {
+			if r.ctx.like(sig.Params().At(i).Type()) {
+				takes = true
+			}
+		}
+		if !takes || sig.Results().Len() == 0 {
+			continue
+		}
+		rebinds := false
+		for i := range sig.Results().Len() {
+			if n := lintkit.NamedOf(sig.Results().At(i).Type()); n != nil && base != nil && n.Origin() == base.Origin() {
+				rebinds = true
+			}
+		}
+		if !rebinds {
+			return true
+		}
+	}
+	return false
 }
 
 // requestContext returns the result type of (*http.Request).Context,

@@ -125,3 +125,32 @@ func PublishFixture(t *testing.T, stream Watch_EventsServer, db DB) {
 func ServeFixture(t testing.TB, r *http.Request, db DB) {
 	_ = db.Exec(context.Background(), "fixture") // want `call of DB.Exec passes a root context \(context.Background\) while r.Context\(\) is in scope`
 }
+
+// Client is a long-lived handle (go-redis v8's shape): its operations take
+// a context of their own, and its Context() is the client's default, a
+// root. A function given one has no caller's context from it.
+type Client struct{ ctx context.Context }
+
+func NewClient() *Client { return &Client{ctx: context.Background()} }
+
+func (c *Client) Context() context.Context                { return c.ctx }
+func (c *Client) WithContext(ctx context.Context) *Client { return &Client{ctx: ctx} }
+func (c *Client) Get(ctx context.Context, key string) string {
+	_ = ctx.Err()
+	return key
+}
+
+func LookupKey(client *Client, key string) string {
+	return client.Get(context.Background(), key)
+}
+
+// Req carries one operation's context: its only method that takes a
+// context rebinds it (WithContext returns a Req), as *http.Request's do.
+type Req struct{ ctx context.Context }
+
+func (r *Req) Context() context.Context             { return r.ctx }
+func (r *Req) WithContext(ctx context.Context) *Req { return &Req{ctx: ctx} }
+
+func HandleReq(db DB, r *Req) error {
+	return db.Exec(context.Background(), "x") // want `call of DB.Exec passes a root context \(context.Background\) while r.Context\(\) is in scope`
+}
