@@ -145,7 +145,10 @@
 // not reported, nor are the background loops a helper starts (its
 // one-shot goroutines, a hook run once, a cleanup, are its work and are
 // reported like any) or a root with a deadline of its own whose work reads
-// no context values (the helper bounds its own work). A fix passes the
+// no context values (the helper bounds its own work). So is such a root
+// in a method whose only context in scope is its component's lifetime
+// field (a last flush that runs after Close cancelled it); with a caller's
+// context in scope it is reported. A fix passes the
 // caller's context only where a value of its type fits (a parameter or
 // field it is assignable to, or a variable of the same type), and
 // context.WithoutCancel only in files of go1.21 or later. The context-less variant of an API that delegates
