@@ -350,7 +350,7 @@ func restoringFunc(pass *analysis.Pass, body *ast.BlockStmt, f ast.Expr, key str
 					return src == nil
 				}
 				for i, l := range as.Lhs {
-					if id, ok := l.(*ast.Ident); ok && (info.Defs[id] == obj || info.Uses[id] == obj) {
+					if id, ok := l.(*ast.Ident); ok && info.ObjectOf(id) == obj {
 						src = as.Rhs[i]
 					}
 				}

@@ -369,7 +369,7 @@ func (r *Result) errPaired(body *ast.BlockStmt, err *types.Var, at token.Pos) []
 		if _, call := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !call {
 			return true
 		}
-		if id, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident); ok && identVar(info, id) == err {
+		if id, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident); ok && info.ObjectOf(id) == err {
 			last = as
 		}
 		return true
@@ -383,7 +383,7 @@ func (r *Result) errPaired(body *ast.BlockStmt, err *types.Var, at token.Pos) []
 		if !ok {
 			continue
 		}
-		v := identVar(info, id)
+		v, _ := info.ObjectOf(id).(*types.Var)
 		if v == nil {
 			continue
 		}
@@ -393,15 +393,6 @@ func (r *Result) errPaired(body *ast.BlockStmt, err *types.Var, at token.Pos) []
 		}
 	}
 	return out
-}
-
-// identVar returns the variable id defines or uses, or nil.
-func identVar(info *types.Info, id *ast.Ident) *types.Var {
-	if v, ok := info.Defs[id].(*types.Var); ok {
-		return v
-	}
-	v, _ := info.Uses[id].(*types.Var)
-	return v
 }
 
 // bodyOf returns the body of a function declaration or literal, or nil.

@@ -222,17 +222,15 @@ func (x *indexer) stmt(s ast.Stmt, g Region) (observed bool) {
 		}
 		for _, a := range s.Call.Args {
 			x.handOffValue(a)
-		}
-		x.r.goCalls[s.Call] = true
-		if lit, ok := ast.Unparen(s.Call.Fun).(*ast.FuncLit); ok {
-			x.goLits[lit] = true
-		}
-		for _, a := range s.Call.Args {
 			// go safe.WithRecover(func() { ... }): a func() handed to the
 			// goroutine's function runs on that goroutine.
 			if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok && lit.Type.Params.NumFields() == 0 {
 				x.goLits[lit] = true
 			}
+		}
+		x.r.goCalls[s.Call] = true
+		if lit, ok := ast.Unparen(s.Call.Fun).(*ast.FuncLit); ok {
+			x.goLits[lit] = true
 		}
 		x.expr(s.Call, g)
 		return false

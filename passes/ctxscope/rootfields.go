@@ -126,27 +126,22 @@ func (r *Result) bareRoot(e ast.Expr) bool {
 	return r.ctx.root(fn) || helper
 }
 
-// bareLocal reports whether the local variable v is only ever assigned a
-// bare root, in the function that declares it (its literals included),
-// and its address is never taken.
+// bareLocal reports whether the local context variable v is only ever
+// assigned a bare root, in the function that declares it (its literals
+// included), and its address is never taken.
 func (r *Result) bareLocal(v *types.Var) bool {
 	if v.IsField() || isPkgVar(v) {
 		return false
 	}
-	var body *ast.BlockStmt
-	for _, fi := range r.units {
-		if fi.body != nil && fi.node.Pos() <= v.Pos() && v.Pos() < fi.node.End() {
-			body = fi.body // the first unit that holds v is its outermost
-			break
-		}
+	u := r.declUnit[v] // its scope, where every assignment of it stands
+	if u == nil || u.body == nil || v.Pos() < u.body.Pos() {
+		return false // a parameter or a named result
 	}
-	if body == nil || v.Pos() < body.Pos() {
-		return false // a parameter
-	}
+	body := u.body
 	info := r.pass.TypesInfo
 	is := func(e ast.Expr) bool {
 		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && identVar(info, id) == v
+		return ok && info.ObjectOf(id) == v
 	}
 	ok, seen := true, false
 	ast.Inspect(body, func(n ast.Node) bool {

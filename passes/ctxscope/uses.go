@@ -109,15 +109,14 @@ func (r *Result) computeUses() {
 		ast.Inspect(d.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Value" && len(n.Args) == 1 {
-					if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
-						if v, _ := info.Uses[id].(*types.Var); v != nil {
-							if i, ok := index[v]; ok {
-								// ctx.Value(k): a use for values alone.
-								handed[id] = true
-								key := useKey{fn, i}
-								values[key] = append(values[key], r.guardsAt(d, n.Pos()))
-							}
+				if r.isContextMethod(n, "Value") {
+					// ctx.Value(k): a use for values alone.
+					if id, ok := ast.Unparen(ast.Unparen(n.Fun).(*ast.SelectorExpr).X).(*ast.Ident); ok {
+						v, _ := info.Uses[id].(*types.Var)
+						if i, ok := index[v]; ok {
+							handed[id] = true
+							key := useKey{fn, i}
+							values[key] = append(values[key], r.guardsAt(d, n.Pos()))
 						}
 					}
 				}
