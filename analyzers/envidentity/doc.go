@@ -39,7 +39,8 @@
 // (SESSION_ID, APP_RUN_ID, AGENT_SESSION_KEY, AGENT_KANBAN_TASK,
 // WORKER_CLAIM_LOCK, AGENT_SESSION_TOKEN, ENGINE_SESSION_PORT; RUN only
 // with a suffix: a bare DRY_RUN or HOST_RUN is no run), never HOME,
-// PATH, USER, XDG_SESSION_ID or another common process setting, plus the
+// PATH, USER, XDG_SESSION_ID, the AWS SDKs' AWS_SESSION_TOKEN (the
+// process's own credential) or another common process setting, plus the
 // keys and patterns configured; keys configured behaviour-only never are
 // (see docs/config.md). Messages quote at most 80 bytes of a key: its head,
 // "...", and its tail.
@@ -68,7 +69,10 @@
 // it defers (or registers with Cleanup) a write of the key (defer
 // os.Setenv(key, old)), or a call that writes keys it saved (cleanup :=
 // saveEnv(keys...); defer cleanup(), where the literal saveEnv returns
-// sets them back).
+// sets them back). So is an erasure in a test that is not parallel
+// (os.Unsetenv of the key, or os.Clearenv to run hermetically): an erased
+// key carries no session's identity into another, and nothing runs
+// alongside; in a parallel test both are reported.
 //
 // Writes of any key (envwrite, opt-in): a library that sets LC_ALL=C
 // before running a command changes it for every concurrent session and

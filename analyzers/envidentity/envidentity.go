@@ -138,8 +138,11 @@ func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access, keys [
 			verb = "erases"
 		}
 		if test, ok := testWrite(pass, a); ok {
-			if !test.parallel && test.restored {
-				return // the test puts the environment back when it ends
+			if !test.parallel && (test.restored || verb == "erases") {
+				// The test puts the environment back when it ends, or
+				// erases a key: no session's identity reaches another,
+				// and nothing runs alongside a test that is not parallel.
+				return
 			}
 			if test.parallel {
 				r.Report(a.Node, fmt.Sprintf("%s %s identity key %s of the process environment in a parallel test: "+
@@ -157,6 +160,15 @@ func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access, keys [
 		r.Report(a.Node, fmt.Sprintf("%s %s identity key %s of the process environment outside a root: "+
 			"it changes the identity every session in the process reads; carry it in ctx, or in the child's exec.Cmd.Env", api, verb, a.Key))
 	case identity.OpClear:
+		if test, ok := testWrite(pass, a); ok {
+			// A test that clears the environment to run hermetically leaks
+			// no identity; one running alongside others erases theirs.
+			if test.parallel {
+				r.Report(a.Node, fmt.Sprintf("%s erases identity keys (%s) of the process environment in a parallel test: "+
+					"the tests running alongside lose them; clear the environment only in a test that is not parallel", api, strings.Join(keys, ", ")))
+			}
+			return
+		}
 		r.Report(a.Node, fmt.Sprintf("%s erases identity keys (%s) of the whole process outside a root: "+
 			"every session in the process loses them; carry identity in ctx, or give a child process its own exec.Cmd.Env", api, strings.Join(keys, ", ")))
 	}

@@ -15,6 +15,8 @@ func TestDefaultIdentityKeys(t *testing.T) {
 		"AGENT_KANBAN_TASK": true, "WORKER_CLAIM_LOCK": true, "HERMES_SESSION_KEY": true,
 		"TENANT": false, "RUN": false, "DRY_RUN": false, "HOST_RUN": false, "CI_RUN_TOKEN": true, "APP_TENANT": true, "REQUEST_ID": true, "CONVERSATION_ID": true, "JOB_ID": true,
 		"HOME": false, "PATH": false, "USER": false, "XDG_SESSION_ID": false,
+		"AWS_SESSION_TOKEN": false, "TERM_SESSION_ID": false, "WT_SESSION": false, "DESKTOP_SESSION": false,
+		"APP_AWS_SESSION_TOKEN": true, "AWS_SESSION_ID": true, // look-alikes: a project's own
 		"SESSION_MANAGER": false, "GOFLAGS": false, "LOG_LEVEL": false, "ID": false,
 		"RUNTIME": false, "TASKS_DIR": false, "API_KEY": false, "SESSION_TIMEOUT": false,
 		// A session's own endpoint or credential.

@@ -15,11 +15,17 @@ var identityWords = []string{"SESSION", "TASK", "RUN", "REQUEST", "TENANT", "CLA
 var identitySuffixes = []string{"ID", "KEY", "LOCK", "TOKEN", "PORT", "SOCKET", "ADDR"}
 
 // processSettings are common process-wide settings that the default rule
-// must never call identity, whatever their words.
+// must never call identity, whatever their words: the login, desktop and
+// terminal session the process runs in, and the standard credential of a
+// cloud SDK that every credential chain reads for the process's own
+// identity (AWS_SESSION_TOKEN goes with AWS_ACCESS_KEY_ID, which is no
+// identity key either).
 var processSettings = []string{
 	"HOME", "PATH", "USER", "LOGNAME", "SHELL", "TERM", "LANG", "PWD", "TMPDIR", "TZ",
 	"XDG_SESSION_ID", "XDG_SESSION_TYPE", "XDG_SESSION_CLASS", "XDG_SESSION_DESKTOP",
-	"XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS", "SESSION_MANAGER",
+	"XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS", "SESSION_MANAGER", "DESKTOP_SESSION",
+	"TERM_SESSION_ID", "ITERM_SESSION_ID", "WT_SESSION",
+	"AWS_SESSION_TOKEN",
 	"GOPATH", "GOROOT", "GOFLAGS", "GOOS", "GOARCH", "GODEBUG", "GOMAXPROCS", "GOTRACEBACK",
 }
 
