@@ -43,6 +43,11 @@ type checker struct {
 	// helper whose root is made in another package of the module: one
 	// finding per helper in this package, at its first call.
 	foreign map[*types.Func][]helperCall
+	// rootStmts are the statements whose roots were reported: a root
+	// made in a function and used again in the literals inside it is one
+	// decision, reported once, at its first use (functions are checked in
+	// source order, so the enclosing one first).
+	rootStmts map[ast.Stmt]bool
 }
 
 // A helperCall is a call of a ctx-less helper whose root is made in
@@ -76,8 +81,9 @@ func run(pass *analysis.Pass) (any, error) {
 		sp:      pass.ResultOf[spawners.Analyzer].(*spawners.Result),
 		dirs:    dirs,
 		r:       lintkit.NewReporter(pass, dirs),
-		makers:  map[*ast.CallExpr]*maker{},
-		foreign: map[*types.Func][]helperCall{},
+		makers:    map[*ast.CallExpr]*maker{},
+		foreign:   map[*types.Func][]helperCall{},
+		rootStmts: map[ast.Stmt]bool{},
 	}
 	defer c.r.Finish()
 	for _, fn := range c.scope.Funcs() {
@@ -168,6 +174,9 @@ func (c *checker) check(fn ast.Node) {
 		case d.Exempt == "":
 			// Roots made in one statement are one decision: one finding.
 			st := c.scope.RootStatement(d.Class)
+			if st != nil && c.rootStmts[st] {
+				continue // reported in the function that encloses this literal
+			}
 			if i, ok := byStmt[st]; ok && st != nil {
 				roots[i] = append(roots[i], d)
 			} else {
@@ -182,6 +191,9 @@ func (c *checker) check(fn ast.Node) {
 	}
 	for _, g := range roots {
 		c.reportRoot(fn, g, s)
+		if st := c.scope.RootStatement(g[0].Class); st != nil {
+			c.rootStmts[st] = true
+		}
 	}
 }
 

@@ -26,7 +26,9 @@
 //     context.Background or context.TODO, directly, through a variable
 //     last assigned one (in program order), or as returned by a helper
 //     that returns one. Under an unnamed _ parameter the advice is to name
-//     it and pass it;
+//     it and pass it. Roots made in one statement are one finding, and so
+//     is one root used again in the literals of the function that makes
+//     it: reported once, at its first use;
 //   - a function of this package with no context parameter that makes its
 //     own root context and is called from code that has one: once, at its
 //     root, with every such call (and the helper chain) as related
@@ -94,9 +96,15 @@
 // (ExecuteContext, ExecuteContextC, SetContext, RunContext): under Execute
 // or Run the framework makes it with context.Background, and the action
 // is a root function, like main; a literal the function returns or
-// stores that captures none of its context, which belongs to whoever runs
-// it (one that captures the context and uses a root instead is checked
-// against it); spawned work, which spawnctx reports; a ctx-less
+// stores, or registers with a function that keeps it for later and does
+// not run it (d.OnState(func(s State) {...}), whose callee appends it to
+// its hooks: a Keeps fact, across packages that use contexts), that
+// captures none of its context, which belongs to whoever runs it (one
+// that captures the context and uses a root instead is checked against
+// it; a literal handed to a function that may run it at once stays the
+// caller's); a root a value kept in a package variable is built on
+// (client = oauth2.NewClient(context.Background(), ts) in a handler: the
+// value serves every session of the process); spawned work, which spawnctx reports; a ctx-less
 // background loop of this package started on a goroutine of its own (go
 // p.redial(), or a func() handed to the function a go statement calls,
 // go withRecover(func() { c.readLoop() }), whose body runs for { ... } until its component closes,

@@ -85,7 +85,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        lintkit.Safe(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(MakesRoot), new(ReturnsRoot), new(ReadsValues), new(Detaches), new(HandsBack)},
+	FactTypes:  []analysis.Fact{new(MakesRoot), new(ReturnsRoot), new(ReadsValues), new(Detaches), new(HandsBack), new(Keeps)},
 }
 
 // A Kind is the provenance of a context value.
@@ -213,6 +213,7 @@ type Result struct {
 	reads   map[types.Object]*ReadsValues
 	detach  map[types.Object]*Detaches
 	hands   map[types.Object]*HandsBack
+	keeps   map[types.Object]*Keeps // func parameters kept for later (keeps.go)
 
 	ifaceMemo map[ifaceKey]ifaceRead // ifaceReads, by interface method and parameter
 
@@ -306,6 +307,7 @@ func run(pass *analysis.Pass) (any, error) {
 		reads:        lintkit.ObjectFacts[*ReadsValues](pass),
 		detach:       lintkit.ObjectFacts[*Detaches](pass),
 		hands:        lintkit.ObjectFacts[*HandsBack](pass),
+		keeps:        lintkit.ObjectFacts[*Keeps](pass),
 		ifaceMemo:    map[ifaceKey]ifaceRead{},
 	}
 	if pass.Module != nil {
@@ -315,6 +317,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !usesContext(pass.Pkg) && (r.ctx.cfg == nil || len(r.ctx.cfg.ContextTypes) == 0) {
 		return r, nil
 	}
+	r.computeKeeps() // before the index, which detaches the literals kept
 	r.index()
 	r.computeFacts()
 	r.factsDone = true // the parameters (params.go) are computed when a check first asks

@@ -33,6 +33,8 @@ func TestFacts(t *testing.T) {
 			"makes root through m.Server.handleRawConn (server.go:70): context.Background at server.go:80 (a background loop)"},
 		{&ctxscope.Detaches{Param: 1}, 64, "detaches ctx 1"},
 		{&ctxscope.HandsBack{Result: 0}, 64, "hands back a context at result 0"},
+		{&ctxscope.Keeps{Params: []int{0}}, 64, "keeps func param 0"},
+		{&ctxscope.Keeps{Params: []int{1, 2}}, 64, "keeps func param 1, 2"},
 		{&ctxscope.ReadsValues{Params: []int{0}}, 96, "reads values of ctx 0"},
 		{&ctxscope.ReadsValues{Params: []int{0, 2}, Via: "trace.SpanFromContext"}, 128, "reads values of ctx 0, 2 through trace.SpanFromContext"},
 	} {

@@ -422,6 +422,11 @@ func (x *indexer) expr(e ast.Expr, g Region) {
 			}
 			x.r.noteCLIRun(n)
 			x.noteLabelRun(n)
+			for i, a := range n.Args {
+				if _, ok := ast.Unparen(a).(*ast.FuncLit); ok && x.r.keepsArg(n, i) {
+					x.escapes(a, false) // d.OnState(func(...) {...}): registered, run later
+				}
+			}
 			if !x.r.goCalls[n] && len(x.taskCancels) > 0 && !lintkit.IsBuiltin(x.r.pass.TypesInfo, n, "append") {
 				for _, a := range n.Args {
 					x.keepValue(a) // a value passed to a call may be kept by the callee
@@ -668,6 +673,25 @@ func (r *Result) ownerPlace(e ast.Expr) bool {
 	return false
 }
 
+// pkgPlace reports whether storing to e keeps the value in a package
+// variable (or an element of one) for the whole process.
+func (r *Result) pkgPlace(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if r.pass.TypesInfo.Selections[e] != nil {
+			return false // a field
+		}
+		v, _ := r.pass.TypesInfo.Uses[e.Sel].(*types.Var)
+		return isPkgVar(v)
+	case *ast.IndexExpr:
+		return r.pkgPlace(e.X)
+	case *ast.Ident:
+		v, _ := r.pass.TypesInfo.Uses[e].(*types.Var)
+		return isPkgVar(v)
+	}
+	return false
+}
+
 // assign records an assignment: variables declared and their calls, what
 // a long-lived owner keeps, context variables assigned in a closure and
 // package variables assigned in a function.
@@ -690,6 +714,15 @@ func (x *indexer) assign(s *ast.AssignStmt) {
 			rhs = s.Rhs[0]
 		}
 		call, _ := ast.Unparen(rhs).(*ast.CallExpr)
+		if call != nil && x.r.pkgPlace(l) {
+			// client = oauth2.NewClient(context.Background(), ts) in a
+			// handler: a value kept in a package variable serves every
+			// session of the process, so the context it is built on is
+			// the process's, never one request's.
+			for _, a := range call.Args {
+				x.ownArg(a)
+			}
+		}
 		if id, ok := ast.Unparen(l).(*ast.Ident); ok {
 			v, _ := info.ObjectOf(id).(*types.Var)
 			if v == nil || v.Name() == "_" {

@@ -16,7 +16,8 @@ func init() { lintkit.SetPrefilter(Analyzer, prefilter) }
 // (WithoutCancel), a function that may hand back a context (one with a
 // context parameter and a context among several results), or a function
 // with a fact of the pass named (one that returns, makes or detaches a
-// root, hands one back, or reads values).
+// root, hands one back, reads values or keeps a func), or a function
+// with a parameter spelled as a func type (one that may keep it: Keeps).
 func prefilter(u *lintkit.Unit) bool {
 	if u.Configured {
 		return true
@@ -29,7 +30,8 @@ func prefilter(u *lintkit.Unit) bool {
 			return true
 		}
 	}
-	return u.MentionsFact(new(ReturnsRoot), new(MakesRoot), new(ReadsValues), new(Detaches), new(HandsBack)) || handsBackShape(u.Files)
+	return u.MentionsFact(new(ReturnsRoot), new(MakesRoot), new(ReadsValues), new(Detaches), new(HandsBack), new(Keeps)) ||
+		handsBackShape(u.Files) || keepsShape(u.Files)
 }
 
 // handsBackShape reports whether a function declared in files may have a

@@ -21,6 +21,18 @@ func F() context.Context { return context.Background() }`, true},
 		{"context passed on, no root, no value", `package p
 import "context"
 func F(ctx context.Context, g func(context.Context)) { g(ctx) }`, false},
+		{"a func run now", `package p
+import "context"
+func F(ctx context.Context, g func()) { if g != nil { g() } }`, false},
+		{"a func kept", `package p
+import "context"
+type R struct{ hooks []func() }
+func (r *R) On(ctx context.Context, f func()) { r.hooks = append(r.hooks, f) }`, true},
+		{"a func of a declared type kept", `package p
+import "context"
+type Fn func(int)
+var hooks []Fn
+func On(f Fn) { hooks = append(hooks, f) }`, true},
 		{"a value read", `package p
 import "context"
 func F(ctx context.Context) any { return ctx.Value(1) }`, true},

@@ -293,3 +293,25 @@ func (c *Remote) Notify(ctx context.Context) error {
 	})
 	return ctx.Err()
 }
+
+// A value kept in a package variable serves every session of the
+// process: the context it is built on is the process's, so a root there
+// drops nothing of the handler that happens to build it first.
+var shared *Conn
+
+type Handler struct{ conn *Conn }
+
+func (h *Handler) Serve(ctx context.Context, addr string) error {
+	var err error
+	shared, err = dial(context.Background(), addr)
+	if err != nil {
+		return err
+	}
+	// Twin: a conn the handler keeps to itself is dialed on a root while
+	// its context is in scope.
+	local, err := dial(context.Background(), addr) // want `call of dial passes a root context \(context.Background\) while ctx is in scope`
+	_ = local
+	// Twin: nor does a field of the handler make the conn the process's.
+	h.conn, err = dial(context.TODO(), addr) // want `call of dial passes a root context \(context.TODO\) while ctx is in scope`
+	return err
+}

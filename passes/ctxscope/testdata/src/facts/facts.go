@@ -171,3 +171,24 @@ func (q *queue) Derived(ctx context.Context) (context.Context, string) {
 	_ = cancel
 	return c, ""
 }
+
+type StateFn func(int)
+
+type registry struct {
+	hooks []StateFn
+	stop  func()
+}
+
+func (r *registry) OnState(f StateFn) { r.hooks = append(r.hooks, f) } // want OnState:"keeps func param 0"
+
+func (r *registry) OnStop(ctx context.Context, f func()) { _ = ctx.Err(); r.stop = f } // want OnStop:"keeps func param 1"
+
+func (r *registry) forward(f StateFn) { r.OnState(f) } // want forward:"keeps func param 0"
+
+func (r *registry) replay(f StateFn) { r.OnState(f); f(0) }
+
+func (r *registry) guarded(f func()) {
+	if f != nil {
+		f()
+	}
+}
