@@ -76,11 +76,11 @@ type makerCall struct {
 func run(pass *analysis.Pass) (any, error) {
 	dirs := pass.ResultOf[directives.Analyzer].(*directives.Result)
 	c := &checker{
-		pass:    pass,
-		scope:   pass.ResultOf[ctxscope.Analyzer].(*ctxscope.Result),
-		sp:      pass.ResultOf[spawners.Analyzer].(*spawners.Result),
-		dirs:    dirs,
-		r:       lintkit.NewReporter(pass, dirs),
+		pass:      pass,
+		scope:     pass.ResultOf[ctxscope.Analyzer].(*ctxscope.Result),
+		sp:        pass.ResultOf[spawners.Analyzer].(*spawners.Result),
+		dirs:      dirs,
+		r:         lintkit.NewReporter(pass, dirs),
 		makers:    map[*ast.CallExpr]*maker{},
 		foreign:   map[*types.Func][]helperCall{},
 		rootStmts: map[ast.Stmt]bool{},
@@ -321,7 +321,19 @@ func (c *checker) reportRoot(fn ast.Node, g []ctxscope.Drop, s ctxscope.Scope) {
 	d := g[0]
 	callee := lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, d.Call)
 	var msg string
-	if s.Blank {
+	if der := c.deriver(d); der != nil {
+		// The context passed is another call's, made from the root: the
+		// advice is for that call (passing ctx here would lose what it
+		// adds: a trace task, a span, metadata).
+		name := lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, der)
+		if s.Blank {
+			msg = fmt.Sprintf("call of %s passes a context that %s made from a root context (%s) while the caller's context is in scope as an unnamed parameter; name the parameter ctx and make it from ctx, or from context.WithoutCancel(ctx) to outlive the caller",
+				callee, name, d.Class.Describe())
+		} else {
+			msg = fmt.Sprintf("call of %s passes a context that %s made from a root context (%s) while %s is in scope; make it from %s, or from context.WithoutCancel(%s) to outlive the caller",
+				callee, name, d.Class.Describe(), s.Name, s.Name, s.Name)
+		}
+	} else if s.Blank {
 		msg = fmt.Sprintf("call of %s passes a root context (%s) while the caller's context is in scope as an unnamed parameter; name the parameter ctx and pass it, or context.WithoutCancel(ctx) to outlive the caller",
 			callee, d.Class.Describe())
 	} else {
@@ -338,6 +350,35 @@ func (c *checker) reportRoot(fn ast.Node, g []ctxscope.Drop, s ctxscope.Scope) {
 	}
 	opts = append(opts, c.fixes(fn, s, deadline, g...)...)
 	c.r.Report(d.Call, msg, opts...)
+}
+
+// deriver returns the call of a function outside package context that
+// the root of d is handed to in the statement that makes it, when that is
+// not d.Call: ctx, task := trace.NewTask(context.Background(), "t"), then
+// trace.Log(ctx, ...). The root is fixed there, not at d.Call.
+func (c *checker) deriver(d ctxscope.Drop) *ast.CallExpr {
+	st := c.scope.RootStatement(d.Class)
+	if st == nil || d.Class.Origin == nil {
+		return nil
+	}
+	var found *ast.CallExpr
+	ast.Inspect(st, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && found == nil {
+			for _, a := range call.Args {
+				if ast.Unparen(a) == ast.Expr(d.Class.Origin) {
+					found = call
+				}
+			}
+		}
+		return found == nil
+	})
+	if found == nil || found == d.Call {
+		return nil
+	}
+	if fn := lintkit.Callee(c.pass.TypesInfo, found); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() == "context" {
+		return nil
+	}
+	return found
 }
 
 // reportValues reports work on a fresh root, rightly free of the caller's

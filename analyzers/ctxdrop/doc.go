@@ -26,7 +26,11 @@
 //     context.Background or context.TODO, directly, through a variable
 //     last assigned one (in program order), or as returned by a helper
 //     that returns one. Under an unnamed _ parameter the advice is to name
-//     it and pass it. Roots made in one statement are one finding, and so
+//     it and pass it. A context another call made from the root in the
+//     statement that makes it (ctx, task := trace.NewTask(context.Background(),
+//     "t"), then trace.Log(ctx, ...)) is fixed at that call: the message
+//     names it and says to make it from ctx, since passing ctx at the use
+//     would lose what it adds. Roots made in one statement are one finding, and so
 //     is one root used again in the literals of the function that makes
 //     it: reported once, at its first use;
 //   - a function of this package with no context parameter that makes its
@@ -104,7 +108,8 @@
 // it; a literal handed to a function that may run it at once stays the
 // caller's); a root a value kept in a package variable is built on
 // (client = oauth2.NewClient(context.Background(), ts) in a handler: the
-// value serves every session of the process); spawned work, which spawnctx reports; a ctx-less
+// value serves every session of the process: neither the caller's
+// cancellation nor its values belong in it); spawned work, which spawnctx reports; a ctx-less
 // background loop of this package started on a goroutine of its own (go
 // p.redial(), or a func() handed to the function a go statement calls,
 // go withRecover(func() { c.readLoop() }), whose body runs for { ... } until its component closes,

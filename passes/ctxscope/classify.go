@@ -138,6 +138,8 @@ func (r *Result) classifyCall(call *ast.CallExpr, idx int, look func(*ast.Ident)
 		c := Class{Kind: Root, Origin: call, What: lintkit.ShortName(fn, nil)}
 		if r.seeds[call] {
 			c.Kind = Lifetime // it seeds the lifetime an owner keeps
+		} else if r.procSeeds[call] {
+			c.Kind, c.Process = Lifetime, true // a package variable's value is built on it
 		}
 		return c
 	}
@@ -199,6 +201,8 @@ func (r *Result) classifyCall(call *ast.CallExpr, idx int, look func(*ast.Ident)
 			}
 			if r.owned[call] || r.seeds[call] {
 				out.Kind = Lifetime // its cancel is kept by a long-lived owner
+			} else if r.procSeeds[call] {
+				out.Kind, out.Process = Lifetime, true
 			} else if p, ok := r.seeded(call, look); ok {
 				return Class{Kind: Detached, Param: p}
 			}
@@ -210,6 +214,8 @@ func (r *Result) classifyCall(call *ast.CallExpr, idx int, look func(*ast.Ident)
 			c := Class{Kind: Root, Origin: call, What: lintkit.ShortName(fn, r.pass.Pkg), Via: f}
 			if r.owned[call] {
 				c.Kind = Lifetime
+			} else if r.procSeeds[call] {
+				c.Kind, c.Process = Lifetime, true
 			}
 			return c
 		}

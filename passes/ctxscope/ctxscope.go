@@ -135,6 +135,9 @@ type Class struct {
 	// Recv: for Lifetime, a context field of the receiver, the
 	// component's own (What names it: "d.ctx").
 	Recv bool
+	// Process: for Lifetime, a root a value kept in a package variable is
+	// built on: the process's, which must carry no caller's values either.
+	Process bool
 	// Param: for Caller and Detached, the parameter the value derives from
 	// (nil for a receiver field or r.Context() of a request parameter's
 	// field).
@@ -152,17 +155,18 @@ type Result struct {
 	units []*funcInfo            // every function, in source order
 
 	// From the index walk.
-	regions  map[*ast.CallExpr]Region   // calls in a region other than RegionNone
-	owned    map[*ast.CallExpr]bool     // root or derivation calls whose context or cancel a long-lived owner keeps
-	seeds    map[*ast.CallExpr]bool     // root or derivation calls handed to a lifetime holder an owner keeps: s.stop = newStop(context.Background())
-	shared   map[*types.Var]bool        // context variables assigned in a closure or through a pointer: unknown
-	rangeDef map[*ast.Ident]bool        // range and select-receive variables: assigned an unknown value
-	retCalls map[*ast.CallExpr]bool     // calls whose result is returned, directly or through a variable
-	goCalls  map[*ast.CallExpr]bool     // the calls of go statements
-	rootStmt map[*ast.CallExpr]ast.Stmt // the statement of each call that may make a root
-	pkgVars  map[*types.Var][]value     // assignments of package-level context variables
-	lhsDefs  map[*ast.Ident]bool        // identifiers on the left of an assignment
-	labels   []*ast.CallExpr            // calls of pprof.Do with a literal callback
+	regions   map[*ast.CallExpr]Region   // calls in a region other than RegionNone
+	owned     map[*ast.CallExpr]bool     // root or derivation calls whose context or cancel a long-lived owner keeps
+	seeds     map[*ast.CallExpr]bool     // root or derivation calls handed to a lifetime holder an owner keeps: s.stop = newStop(context.Background())
+	procSeeds map[*ast.CallExpr]bool     // roots a value kept in a package variable is built on: client = oauth2.NewClient(context.Background(), ts)
+	shared    map[*types.Var]bool        // context variables assigned in a closure or through a pointer: unknown
+	rangeDef  map[*ast.Ident]bool        // range and select-receive variables: assigned an unknown value
+	retCalls  map[*ast.CallExpr]bool     // calls whose result is returned, directly or through a variable
+	goCalls   map[*ast.CallExpr]bool     // the calls of go statements
+	rootStmt  map[*ast.CallExpr]ast.Stmt // the statement of each call that may make a root
+	pkgVars   map[*types.Var][]value     // assignments of package-level context variables
+	lhsDefs   map[*ast.Ident]bool        // identifiers on the left of an assignment
+	labels    []*ast.CallExpr            // calls of pprof.Do with a literal callback
 
 	// Variables: where each context variable is declared, the context
 	// variables each function declares, the context parameters, the
@@ -276,26 +280,27 @@ type funcInfo struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	r := &Result{
-		pass:     pass,
-		funcs:    map[ast.Node]*funcInfo{},
-		decls:    map[*types.Func]*ast.FuncDecl{},
-		regions:  map[*ast.CallExpr]Region{},
-		owned:    map[*ast.CallExpr]bool{},
-		seeds:    map[*ast.CallExpr]bool{},
-		shared:   map[*types.Var]bool{},
-		rangeDef: map[*ast.Ident]bool{},
-		retCalls: map[*ast.CallExpr]bool{},
-		goCalls:  map[*ast.CallExpr]bool{},
-		rootStmt: map[*ast.CallExpr]ast.Stmt{},
-		pkgVars:  map[*types.Var][]value{},
-		lhsDefs:  map[*ast.Ident]bool{},
-		declUnit: map[*types.Var]*funcInfo{},
-		declared: map[*funcInfo][]*types.Var{},
-		params:   map[*types.Var]bool{},
-		anyParam: map[*types.Var]bool{},
-		recvs:    map[*types.Var]bool{},
-		taint:    map[*types.Var][]*ast.Ident{},
-		pkgMemo:  map[*types.Var]Class{},
+		pass:      pass,
+		funcs:     map[ast.Node]*funcInfo{},
+		decls:     map[*types.Func]*ast.FuncDecl{},
+		regions:   map[*ast.CallExpr]Region{},
+		owned:     map[*ast.CallExpr]bool{},
+		seeds:     map[*ast.CallExpr]bool{},
+		procSeeds: map[*ast.CallExpr]bool{},
+		shared:    map[*types.Var]bool{},
+		rangeDef:  map[*ast.Ident]bool{},
+		retCalls:  map[*ast.CallExpr]bool{},
+		goCalls:   map[*ast.CallExpr]bool{},
+		rootStmt:  map[*ast.CallExpr]ast.Stmt{},
+		pkgVars:   map[*types.Var][]value{},
+		lhsDefs:   map[*ast.Ident]bool{},
+		declUnit:  map[*types.Var]*funcInfo{},
+		declared:  map[*funcInfo][]*types.Var{},
+		params:    map[*types.Var]bool{},
+		anyParam:  map[*types.Var]bool{},
+		recvs:     map[*types.Var]bool{},
+		taint:     map[*types.Var][]*ast.Ident{},
+		pkgMemo:   map[*types.Var]Class{},
 
 		returnedVars: map[*types.Var]bool{},
 		cliRuns:      map[string]bool{},

@@ -27,7 +27,10 @@ type Drop struct {
 	// cleanup in a deferred call ("deferred") or a t.Cleanup callback
 	// ("cleanup"), a context.AfterFunc callback ("afterfunc"), a callback
 	// the garbage collector runs ("collected"), an API that
-	// wants a root ("reset": pprof.SetGoroutineLabels), or the
+	// wants a root ("reset": pprof.SetGoroutineLabels), the root a value
+	// kept in a package variable is built on ("process": it serves every
+	// session, so neither the caller's cancellation nor its values belong
+	// in it), or the
 	// context-less variant of an API delegating to its Context variant
 	// ("compat": func (db *DB) Query(q string) calls db.QueryContext with
 	// context.Background, as documented).
@@ -184,6 +187,9 @@ func (r *Result) exempt(c *Class, call *ast.CallExpr, fn *types.Func) string {
 		if r.compat(call, fn) {
 			return "compat"
 		}
+	}
+	if c != nil && c.Kind == Lifetime && c.Process {
+		return "process" // not Fresh: the caller's values must not go in either
 	}
 	if c != nil && c.Kind == Lifetime {
 		return "lifetime"

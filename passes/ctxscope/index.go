@@ -52,6 +52,7 @@ type indexer struct {
 	varCalls  map[*types.Var][]*ast.CallExpr
 	ownedVars map[*types.Var]bool
 	seedVars  map[*types.Var]bool // locals handed to a lifetime holder an owner keeps (ownArg)
+	procVars  map[*types.Var]bool // locals a package variable's value is built on (processArg)
 	retVars   map[*types.Var]bool
 
 	// Task values: a composite literal that carries a cancel func is its
@@ -99,6 +100,7 @@ func (x *indexer) reset() {
 	x.varCalls = map[*types.Var][]*ast.CallExpr{}
 	x.ownedVars = map[*types.Var]bool{}
 	x.seedVars = map[*types.Var]bool{}
+	x.procVars = map[*types.Var]bool{}
 	x.retVars = map[*types.Var]bool{}
 	x.handOff = map[*ast.CompositeLit]bool{}
 	x.taskVar = map[*ast.CompositeLit]*types.Var{}
@@ -128,6 +130,11 @@ func (x *indexer) resolve() {
 	for v := range x.seedVars {
 		for _, c := range x.varCalls[v] {
 			x.r.seeds[c] = true
+		}
+	}
+	for v := range x.procVars {
+		for _, c := range x.varCalls[v] {
+			x.r.procSeeds[c] = true
 		}
 	}
 	for v := range x.retVars {
@@ -720,7 +727,7 @@ func (x *indexer) assign(s *ast.AssignStmt) {
 			// session of the process, so the context it is built on is
 			// the process's, never one request's.
 			for _, a := range call.Args {
-				x.ownArg(a)
+				x.processArg(a)
 			}
 		}
 		if id, ok := ast.Unparen(l).(*ast.Ident); ok {
@@ -1080,6 +1087,24 @@ func (x *indexer) ownArg(a ast.Expr) {
 	case *ast.Ident:
 		if v, ok := info.Uses[a].(*types.Var); ok && !isPkgVar(v) {
 			x.seedVars[v] = true
+		}
+	}
+}
+
+// processArg marks a context argument of a call whose result a package
+// variable keeps: a root made there (or kept in a local) is the
+// process's.
+func (x *indexer) processArg(a ast.Expr) {
+	info := x.r.pass.TypesInfo
+	if t := info.TypeOf(a); t == nil || !x.r.ctx.like(t) {
+		return
+	}
+	switch a := ast.Unparen(a).(type) {
+	case *ast.CallExpr:
+		x.r.procSeeds[a] = true
+	case *ast.Ident:
+		if v, ok := info.Uses[a].(*types.Var); ok && !isPkgVar(v) {
+			x.procVars[v] = true
 		}
 	}
 }

@@ -37,3 +37,16 @@ func (s *Store) Two(ctx context.Context) {
 		_ = s.db.Exec(context.Background(), "b") // want `call of DB.Exec passes a root context \(context.Background\) while ctx is in scope`
 	})
 }
+
+type taskKey struct{}
+
+func withTask(ctx context.Context, name string) context.Context {
+	return context.WithValue(ctx, taskKey{}, name)
+}
+
+// A root another call derives its context from (a trace task) is fixed at
+// that call: passing ctx to Exec would lose the task.
+func (s *Store) Task(ctx context.Context) {
+	tctx := withTask(context.Background(), "t")
+	_ = s.db.Exec(tctx, "log") // want `^call of DB\.Exec passes a context that withTask made from a root context \(context\.Background\) while ctx is in scope; make it from ctx, or from context\.WithoutCancel\(ctx\) to outlive the caller$`
+}

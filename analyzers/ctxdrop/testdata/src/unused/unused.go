@@ -315,3 +315,22 @@ func (h *Handler) Serve(ctx context.Context, addr string) error {
 	h.conn, err = dial(context.TODO(), addr) // want `call of dial passes a root context \(context.TODO\) while ctx is in scope`
 	return err
 }
+
+type valueKey struct{}
+
+// newTraced builds a conn whose dial reads context values.
+func newTraced(ctx context.Context, addr string) *Conn {
+	_ = ctx.Value(valueKey{})
+	return &Conn{addr: addr}
+}
+
+var traced *Conn
+
+// Nor does the process's value lose the caller's values: they must not go
+// in a value every session uses.
+func (h *Handler) Trace(ctx context.Context, addr string) {
+	traced = newTraced(context.Background(), addr)
+	// Twin: a conn of the handler's own gets a root while ctx is in scope.
+	mine := newTraced(context.Background(), addr) // want `call of newTraced passes a root context \(context.Background\) while ctx is in scope`
+	_ = mine
+}
