@@ -352,10 +352,11 @@ func (c *checker) reportRoot(fn ast.Node, g []ctxscope.Drop, s ctxscope.Scope) {
 	c.r.Report(d.Call, msg, opts...)
 }
 
-// deriver returns the call of a function outside package context that
-// the root of d is handed to in the statement that makes it, when that is
-// not d.Call: ctx, task := trace.NewTask(context.Background(), "t"), then
-// trace.Log(ctx, ...). The root is fixed there, not at d.Call.
+// deriver returns the call that the root of d is handed to in the
+// statement that makes it, when that is not d.Call: c, cancel :=
+// context.WithTimeout(context.Background(), d), or ctx, task :=
+// trace.NewTask(context.Background(), "t"), then trace.Log(ctx, ...). The
+// root is fixed there, not at d.Call.
 func (c *checker) deriver(d ctxscope.Drop) *ast.CallExpr {
 	st := c.scope.RootStatement(d.Class)
 	if st == nil || d.Class.Origin == nil {
@@ -375,7 +376,7 @@ func (c *checker) deriver(d ctxscope.Drop) *ast.CallExpr {
 	if found == nil || found == d.Call {
 		return nil
 	}
-	if fn := lintkit.Callee(c.pass.TypesInfo, found); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() == "context" {
+	if lintkit.Callee(c.pass.TypesInfo, found) == nil {
 		return nil
 	}
 	return found

@@ -27,10 +27,12 @@
 //     last assigned one (in program order), or as returned by a helper
 //     that returns one. Under an unnamed _ parameter the advice is to name
 //     it and pass it. A context another call made from the root in the
-//     statement that makes it (ctx, task := trace.NewTask(context.Background(),
-//     "t"), then trace.Log(ctx, ...)) is fixed at that call: the message
-//     names it and says to make it from ctx, since passing ctx at the use
-//     would lose what it adds. Roots made in one statement are one finding, and so
+//     statement that makes it (c, cancel :=
+//     context.WithTimeout(context.Background(), d), or ctx, task :=
+//     trace.NewTask(context.Background(), "t"), then trace.Log(ctx, ...))
+//     is fixed at that call: the message names it and says to make it
+//     from ctx, since passing ctx at the use would lose what it adds (a
+//     deadline, a trace task). Roots made in one statement are one finding, and so
 //     is one root used again in the literals of the function that makes
 //     it: reported once, at its first use;
 //   - a function of this package with no context parameter that makes its

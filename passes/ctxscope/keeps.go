@@ -122,8 +122,9 @@ func (r *Result) computeKeeps() {
 // A keepScan decides, for the func parameters of one function body,
 // whether the function keeps them for later: no use runs it now (a call,
 // a go or defer, a hand-off to a function not known to keep it) and some
-// use keeps it (a store, a send, a return, a capture by a literal that is
-// kept, a hand-off to a function that keeps it).
+// use keeps it (a store, a return, a capture by a literal that is kept, a
+// hand-off to a function that keeps it). A send on a channel is a
+// hand-off of work to a worker, not a registration: it counts as a run.
 type keepScan struct {
 	r      *Result
 	parent map[ast.Node]ast.Node
@@ -236,7 +237,12 @@ func (k *keepScan) use(e ast.Expr, depth int) (kept, runs bool) {
 		if p.Value == e {
 			return true, false // a field of a value built: kept with it
 		}
-	case *ast.CompositeLit, *ast.SendStmt, *ast.ReturnStmt:
+	case *ast.SendStmt:
+		// q.work <- f: work handed to a worker that drains the queue, the
+		// caller's work on another goroutine (a spawner, when configured),
+		// not a registration: taken to run.
+		return false, true
+	case *ast.CompositeLit, *ast.ReturnStmt:
 		return true, false
 	case *ast.UnaryExpr:
 		if p.Op == token.AND {

@@ -24,7 +24,7 @@ func (s *Store) Save(ctx context.Context) error {
 func (s *Store) Timeout(ctx context.Context) error {
 	c, cancel := context.WithTimeout(context.TODO(), time.Second)
 	defer cancel()
-	return s.db.Exec(c, "select") // want `call of DB.Exec passes a root context \(context.TODO\) while ctx is in scope`
+	return s.db.Exec(c, "select") // want `call of DB.Exec passes a context that context\.WithTimeout made from a root context \(context.TODO\) while ctx is in scope`
 }
 
 var background = context.Background()

@@ -12,7 +12,7 @@ func region(ctx context.Context, f func()) { _ = ctx.Err(); f() }
 func (s *Store) Traced(ctx context.Context) error {
 	c, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	_ = s.db.Exec(c, "begin") // want `call of DB.Exec passes a root context \(context.Background\) while ctx is in scope`
+	_ = s.db.Exec(c, "begin") // want `call of DB.Exec passes a context that context\.WithTimeout made from a root context \(context.Background\) while ctx is in scope`
 	region(c, func() {
 		_ = s.db.Exec(c, "step")
 		region(c, func() {

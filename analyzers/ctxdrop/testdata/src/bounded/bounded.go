@@ -53,12 +53,12 @@ func (d *Dispatcher) send(data string) error {
 func (d *Dispatcher) flushTraced(data string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	return d.cli.Traced(ctx, data) // want `call of Client.Traced passes a root context \(context.Background\) while d.ctx is in scope`
+	return d.cli.Traced(ctx, data) // want `call of Client.Traced passes a context that context\.WithTimeout made from a root context \(context.Background\) while d.ctx is in scope`
 }
 
 // Handle has a caller's context: a bounded root still drops it.
 func (d *Dispatcher) Handle(ctx context.Context, data string) error {
 	tctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	return d.cli.Send(tctx, data) // want `call of Client.Send passes a root context \(context.Background\) while ctx is in scope`
+	return d.cli.Send(tctx, data) // want `call of Client.Send passes a context that context\.WithTimeout made from a root context \(context.Background\) while ctx is in scope`
 }

@@ -24,7 +24,7 @@ func todo(ctx context.Context) {
 func deadline(ctx context.Context) {
 	c, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	put(c, "c") // want `call of put passes a root context`
+	put(c, "c") // want `call of put passes a context that context\.WithTimeout made from a root context`
 }
 
 // A fresh root that loses the caller's values: only WithoutCancel, which

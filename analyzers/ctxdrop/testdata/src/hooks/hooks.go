@@ -18,6 +18,11 @@ type server struct{ onStop []func() }
 // addStop keeps f in a field of the server: a registration of this package.
 func (s *server) addStop(f func()) { s.onStop = append(s.onStop, f) }
 
+// Twin: work queued for a worker is the caller's work.
+func Enqueue(ctx context.Context, q *reg.Queue, db *DB) {
+	q.Later(func() { _ = db.Exec(context.TODO(), "queued") }) // want `call of DB.Exec passes a root context \(context.TODO\) while ctx is in scope`
+}
+
 func Invite(ctx context.Context, d *reg.Dialog, db *DB, s *server) {
 	d.OnState(func(st int) { _ = db.Exec(context.Background(), "store") })
 	d.OnClose(func() { _ = db.Exec(context.Background(), "delete") })

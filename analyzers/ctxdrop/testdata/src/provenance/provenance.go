@@ -38,7 +38,7 @@ func shadowed(ctx context.Context, db *DB, retry bool) {
 	if retry {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		db.Exec(ctx, "retry") // want `call of DB.Exec passes a root context \(context.Background\)`
+		db.Exec(ctx, "retry") // want `call of DB.Exec passes a context that context\.WithCancel made from a root context \(context.Background\)`
 	}
 	db.Exec(ctx, "once")
 }
@@ -173,7 +173,7 @@ func (c *Component) Start(ctx context.Context, db *DB) (stop func()) {
 func (c *Component) Query(ctx context.Context, db *DB) {
 	l, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	db.Exec(l, "x") // want `call of DB.Exec passes a root context \(context.Background\)`
+	db.Exec(l, "x") // want `call of DB.Exec passes a context that context\.WithCancel made from a root context \(context.Background\)`
 }
 
 // Value loss: work on a fresh root (a lifetime context made here, a
@@ -423,7 +423,7 @@ func seededAsserted(ctx context.Context, db *DB) {
 // The twin: a root seeded with a value that does not come from the
 // caller's context keeps nothing of it.
 func seededOther(ctx context.Context, db *DB, tc *traceCtx) {
-	db.Traced(context.WithValue(context.Background(), traceKey{}, tc), "x") // want `call of DB.Traced passes a root context \(context.Background\) while ctx is in scope`
+	db.Traced(context.WithValue(context.Background(), traceKey{}, tc), "x") // want `call of DB.Traced passes a context that context\.WithValue made from a root context \(context.Background\) while ctx is in scope`
 }
 
 // A task that carries its own cancel is handed off for one piece of work:

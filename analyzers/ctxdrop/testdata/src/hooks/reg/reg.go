@@ -60,3 +60,9 @@ func Guarded(ctx context.Context, f func()) {
 		f()
 	}
 }
+
+// Queue hands work to a worker that drains it: the caller's work, not a
+// registration.
+type Queue struct{ work chan func() }
+
+func (q *Queue) Later(f func()) { q.work <- f }
