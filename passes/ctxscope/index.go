@@ -1076,35 +1076,26 @@ func holdsCancel(t types.Type) bool {
 // ownArg marks a context argument of a call whose result a long-lived
 // owner keeps as owned: a root made there (or kept in a local) is that
 // owner's lifetime context.
-func (x *indexer) ownArg(a ast.Expr) {
-	info := x.r.pass.TypesInfo
-	if t := info.TypeOf(a); t == nil || !x.r.ctx.like(t) {
-		return
-	}
-	switch a := ast.Unparen(a).(type) {
-	case *ast.CallExpr:
-		x.r.seeds[a] = true
-	case *ast.Ident:
-		if v, ok := info.Uses[a].(*types.Var); ok && !isPkgVar(v) {
-			x.seedVars[v] = true
-		}
-	}
-}
+func (x *indexer) ownArg(a ast.Expr) { x.seedArg(a, x.r.seeds, x.seedVars) }
 
 // processArg marks a context argument of a call whose result a package
 // variable keeps: a root made there (or kept in a local) is the
 // process's.
-func (x *indexer) processArg(a ast.Expr) {
+func (x *indexer) processArg(a ast.Expr) { x.seedArg(a, x.r.procSeeds, x.procVars) }
+
+// seedArg records the context argument a: the call that makes it in
+// calls, or the local that holds it in vars (its calls are resolved).
+func (x *indexer) seedArg(a ast.Expr, calls map[*ast.CallExpr]bool, vars map[*types.Var]bool) {
 	info := x.r.pass.TypesInfo
 	if t := info.TypeOf(a); t == nil || !x.r.ctx.like(t) {
 		return
 	}
 	switch a := ast.Unparen(a).(type) {
 	case *ast.CallExpr:
-		x.r.procSeeds[a] = true
+		calls[a] = true
 	case *ast.Ident:
 		if v, ok := info.Uses[a].(*types.Var); ok && !isPkgVar(v) {
-			x.procVars[v] = true
+			vars[v] = true
 		}
 	}
 }
