@@ -50,7 +50,8 @@
 // whose results are followed instead; log and log/slog calls, which write
 // their line whatever the context; functions of other packages that
 // return no error, which take a context for its values: a tracer's Start,
-// a metric's Add, a logger of the context; functions of the package that
+// a metric's Add, a logger of the context, also when held in a package
+// variable of theirs (var G = GetLogger, called log.G(ctx)); functions of the package that
 // only read or observe their context: Value, Err, Deadline, or such
 // functions; not Done, on which blocking work waits);
 // deferred calls, which are cleanup at the

@@ -94,7 +94,8 @@
 // labels; a context carried inside another value
 // (http.NewRequestWithContext, then req.WithContext(ctx)); a root seeded
 // with the caller's values; a root handed to a parameter the callee
-// ignores (func f(_ context.Context)); helpers that make a root context
+// ignores (func f(_ context.Context), or one its body never mentions, of
+// this package or, by an Ignores fact, of another); helpers that make a root context
 // inside the standard library or another module, where there is no
 // context to pass; main, init and tests, which have no caller context; a
 // command-line action (cobra's cmd.Context(), urfave/cli's c.Context)

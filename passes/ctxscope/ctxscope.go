@@ -85,7 +85,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        lintkit.Safe(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(MakesRoot), new(ReturnsRoot), new(ReadsValues), new(Detaches), new(HandsBack), new(Keeps)},
+	FactTypes:  []analysis.Fact{new(MakesRoot), new(ReturnsRoot), new(ReadsValues), new(Detaches), new(HandsBack), new(Keeps), new(Ignores)},
 }
 
 // A Kind is the provenance of a context value.
@@ -217,7 +217,8 @@ type Result struct {
 	reads   map[types.Object]*ReadsValues
 	detach  map[types.Object]*Detaches
 	hands   map[types.Object]*HandsBack
-	keeps   map[types.Object]*Keeps // func parameters kept for later (keeps.go)
+	keeps   map[types.Object]*Keeps   // func parameters kept for later (keeps.go)
+	ignores map[types.Object]*Ignores // context parameters never mentioned (ignores.go)
 
 	ifaceMemo map[ifaceKey]ifaceRead // ifaceReads, by interface method and parameter
 
@@ -313,6 +314,7 @@ func run(pass *analysis.Pass) (any, error) {
 		detach:       lintkit.ObjectFacts[*Detaches](pass),
 		hands:        lintkit.ObjectFacts[*HandsBack](pass),
 		keeps:        lintkit.ObjectFacts[*Keeps](pass),
+		ignores:      lintkit.ObjectFacts[*Ignores](pass),
 		ifaceMemo:    map[ifaceKey]ifaceRead{},
 	}
 	if pass.Module != nil {
@@ -323,6 +325,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return r, nil
 	}
 	r.computeKeeps() // before the index, which detaches the literals kept
+	r.computeIgnores()
 	r.index()
 	r.computeFacts()
 	r.factsDone = true // the parameters (params.go) are computed when a check first asks

@@ -34,6 +34,8 @@ func TestFacts(t *testing.T) {
 		{&ctxscope.Detaches{Param: 1}, 64, "detaches ctx 1"},
 		{&ctxscope.HandsBack{Result: 0}, 64, "hands back a context at result 0"},
 		{&ctxscope.Keeps{Params: []int{0}}, 64, "keeps func param 0"},
+		{&ctxscope.Ignores{Params: []int{0}}, 64, "ignores ctx param 0"},
+		{&ctxscope.Ignores{Params: []int{0, 2}}, 64, "ignores ctx param 0, 2"},
 		{&ctxscope.Keeps{Params: []int{1, 2}}, 64, "keeps func param 1, 2"},
 		{&ctxscope.ReadsValues{Params: []int{0}}, 96, "reads values of ctx 0"},
 		{&ctxscope.ReadsValues{Params: []int{0, 2}, Via: "trace.SpanFromContext"}, 128, "reads values of ctx 0, 2 through trace.SpanFromContext"},

@@ -95,11 +95,15 @@ func (r *Result) computeKeeps() {
 		return
 	}
 	local := map[*types.Func]bool{}
+	scans := make([]*keepScan, len(cands)) // built once: only the facts of callees change
 	for changed := true; changed; {
 		changed = false
-		for _, c := range cands {
+		for ci, c := range cands {
 			var kept []int
-			k := newKeepScan(r, c.d.Body)
+			if scans[ci] == nil {
+				scans[ci] = newKeepScan(r, c.d.Body)
+			}
+			k := scans[ci]
 			for i, p := range c.params {
 				if p != nil && k.keeps(p) {
 					kept = append(kept, i)

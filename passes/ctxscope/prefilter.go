@@ -16,8 +16,9 @@ func init() { lintkit.SetPrefilter(Analyzer, prefilter) }
 // (WithoutCancel), a function that may hand back a context (one with a
 // context parameter and a context among several results), or a function
 // with a fact of the pass named (one that returns, makes or detaches a
-// root, hands one back, reads values or keeps a func), or a function
-// with a parameter spelled as a func type (one that may keep it: Keeps).
+// root, hands one back, reads values or keeps a func), a function with a
+// parameter spelled as a func type (one that may keep it: Keeps), or one
+// with a named context parameter its body never mentions (Ignores).
 func prefilter(u *lintkit.Unit) bool {
 	if u.Configured {
 		return true
@@ -30,8 +31,8 @@ func prefilter(u *lintkit.Unit) bool {
 			return true
 		}
 	}
-	return u.MentionsFact(new(ReturnsRoot), new(MakesRoot), new(ReadsValues), new(Detaches), new(HandsBack), new(Keeps)) ||
-		handsBackShape(u.Files) || keepsShape(u.Files)
+	return u.MentionsFact(new(ReturnsRoot), new(MakesRoot), new(ReadsValues), new(Detaches), new(HandsBack), new(Keeps), new(Ignores)) ||
+		handsBackShape(u.Files) || keepsShape(u.Files) || ignoresShape(u.Files)
 }
 
 // handsBackShape reports whether a function declared in files may have a

@@ -23,7 +23,7 @@ import "context"
 func F(ctx context.Context, g func(context.Context)) { g(ctx) }`, false},
 		{"a func run now", `package p
 import "context"
-func F(ctx context.Context, g func()) { if g != nil { g() } }`, false},
+func F(ctx context.Context, g func()) { if g != nil && ctx.Err() == nil { g() } }`, false},
 		{"a func kept", `package p
 import "context"
 type R struct{ hooks []func() }
@@ -33,6 +33,9 @@ import "context"
 type Fn func(int)
 var hooks []Fn
 func On(f Fn) { hooks = append(hooks, f) }`, true},
+		{"a context parameter never mentioned", `package p
+import "context"
+func F(ctx context.Context, s string) string { return s }`, true},
 		{"a value read", `package p
 import "context"
 func F(ctx context.Context) any { return ctx.Value(1) }`, true},

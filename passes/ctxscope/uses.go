@@ -58,8 +58,12 @@ type useEdge struct {
 
 // paramUse returns how fn, a function of this package, uses its context
 // parameter i; false when that is not known here (fn is declared
-// elsewhere, or i is not one of its named context parameters).
+// elsewhere, without an Ignores fact, or i is not one of its named
+// context parameters).
 func (r *Result) paramUse(fn *types.Func, i int) (ctxUse, bool) {
+	if fn.Pkg() != r.pass.Pkg && r.ignoredParam(fn, i) {
+		return ctxUse{}, true // another package's function that never mentions it (Ignores)
+	}
 	r.usesOnce.Do(r.computeUses)
 	u, ok := r.uses[useKey{fn.Origin(), i}]
 	return u, ok

@@ -214,3 +214,13 @@ func Either(parent context.Context, fast bool) error {
 	}
 	return run(ctx) // want `^ctx is used after cancel\(\) cancelled it`
 }
+
+// A logger looked up through a func held in a package variable of another
+// package is judged by its signature, as a function of another package
+// is: it returns no error, so the line is written whatever the context.
+func (s *Svc) Logged(ctx context.Context) error {
+	<-ctx.Done()
+	trace.G(ctx).Info("stopping")
+	// Twin: work held in such a variable that returns an error can be cut short.
+	return trace.Export(ctx) // want `^ctx is used after it is done: trace\.Export gets a cancelled context`
+}

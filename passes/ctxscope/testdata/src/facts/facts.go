@@ -20,7 +20,7 @@ func flushAll() { flush() } // want flushAll:`makes root through facts.flush \(f
 
 func deeper() { flushAll() } // no fact: more than one helper between
 
-func withCtx(ctx context.Context) { put(context.TODO()) } // no fact: has a context, ctxdrop's
+func withCtx(ctx context.Context) { put(context.TODO()) } // want withCtx:"ignores ctx param 0"
 
 type Conn struct{ cancel context.CancelFunc }
 
@@ -46,7 +46,7 @@ func derives(ctx context.Context) { // want derives:"reads values of ctx 0 throu
 
 func waits(ctx context.Context) { <-ctx.Done() } // no fact: reads no value
 
-func rootOnly(ctx context.Context) { value(context.Background()) } // no ReadsValues fact: reads a root's values, not its parameter's; it has a context: no MakesRoot either
+func rootOnly(ctx context.Context) { value(context.Background()) } // want rootOnly:"ignores ctx param 0"
 
 // A literal that a function returns belongs to whoever runs it.
 func returnsClosure() func() { // no fact
@@ -192,3 +192,11 @@ func (r *registry) guarded(f func()) {
 		f()
 	}
 }
+
+func Decode(ctx context.Context, body string) string { return body } // want Decode:"ignores ctx param 0"
+
+func decodeBoth(_ context.Context, body string, ctx2 context.Context) string { return body } // want decodeBoth:"ignores ctx param 2"
+
+// withCtx has no MakesRoot fact: it has a context (ctxdrop's); rootOnly
+// no ReadsValues fact (it reads a root's values, not its parameter's) nor
+// MakesRoot. Both never mention their parameter: Ignores.

@@ -107,3 +107,9 @@ func Tracef(ctx context.Context, format string, v ...any) {
 
 // Report logs through Tracef with a root: a MakesRoot fact of its own.
 func Report(msg string) { Tracef(context.Background(), "report: %s", msg) }
+
+// Decode takes a context it never mentions: an Ignores fact.
+func Decode(ctx context.Context, body string) (string, error) { return body, nil }
+
+// Fetch uses its context.
+func Fetch(ctx context.Context, key string) error { return ctx.Err() }

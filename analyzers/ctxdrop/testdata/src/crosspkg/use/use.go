@@ -81,3 +81,12 @@ func quiet(ctx context.Context) {
 	//ctxbound:ignore ctxdrop -- flushed for the process on purpose
 	dep.Flush()
 }
+
+// A root handed to another package's function that never mentions its
+// context drops nothing; one handed to a function that uses it does.
+func Convert(ctx context.Context, body string) error {
+	if _, err := dep.Decode(context.Background(), body); err != nil {
+		return err
+	}
+	return dep.Fetch(context.Background(), body) // want `call of dep.Fetch passes a root context \(context.Background\) while ctx is in scope`
+}
