@@ -67,6 +67,10 @@
 // to look values up in it (a configuration, a logger: ctx.Value, or
 // helpers that do no more), or not at all, cannot be failed by the
 // caller's cancellation: handing it the caller's context there is silent.
+// So is work shared through a group held in a local variable that never
+// leaves its function (used only as the receiver of Do, DoChan, Forget):
+// every caller of a key is that one invocation's own work (a loop that
+// never runs two pings at once), not another request.
 //
 // Nested spawned work is reported once, at its own site: go f(root) inside
 // a goroutine is the inner go statement's finding, not also a call of the

@@ -50,7 +50,7 @@ func (c *checker) sharedWork(call *ast.CallExpr, fn *types.Func, lit *ast.FuncLi
 		return
 	}
 	s, ok := c.scope.CallerScope(encl, false)
-	if !ok || s.Blank || c.detached(&spawners.Site{Node: call, Work: lit}, encl) {
+	if !ok || s.Blank || c.detached(&spawners.Site{Node: call, Work: lit}, encl) || c.localGroup(call) {
 		return
 	}
 	var first ast.Expr
@@ -114,4 +114,51 @@ func (c *checker) sharedWork(call *ast.CallExpr, fn *types.Func, lit *ast.FuncLi
 		opts = append(opts, lintkit.Fix("Detach the shared work from the caller's cancellation", edits...))
 	}
 	c.r.Report(first, msg, opts...)
+}
+
+// localGroup reports whether call is a method call of a singleflight
+// group held in a local variable that never leaves its function (used
+// only as the receiver of its methods): every caller of a key is work of
+// that one invocation, whose context they share by design (a loop that
+// never runs two pings at once), not requests of different callers.
+func (c *checker) localGroup(call *ast.CallExpr) bool {
+	fn := lintkit.Callee(c.pass.TypesInfo, call)
+	if fn == nil {
+		return false
+	}
+	if _, builtin := c.sp.BuiltinSharer(fn); !builtin {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || v.Parent() == nil {
+		return false
+	}
+	decl := c.scope.Decl(c.scope.Enclosing(call))
+	if decl == nil || v.Pos() < decl.Pos() || v.Pos() >= decl.End() {
+		return false
+	}
+	escapes := false
+	ast.Inspect(decl, func(n ast.Node) bool {
+		if escapes {
+			return false
+		}
+		if se, ok := n.(*ast.SelectorExpr); ok {
+			if x, ok := ast.Unparen(se.X).(*ast.Ident); ok && c.pass.TypesInfo.Uses[x] == v {
+				return false // sf.Do, sf.DoChan, sf.Forget: a method of the group
+			}
+		}
+		if x, ok := n.(*ast.Ident); ok && c.pass.TypesInfo.Uses[x] == v {
+			escapes = true // returned, stored, passed on, captured as a value
+		}
+		return true
+	})
+	return !escapes
 }

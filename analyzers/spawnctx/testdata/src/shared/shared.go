@@ -154,3 +154,34 @@ func (c *Cache) Dial(ctx context.Context, key string) (any, error) {
 	})
 	return v, err
 }
+
+// A group local to one invocation: every caller of the key is this loop's
+// own work, which shares the run's context by design (never two pings in
+// flight at once).
+func PingLoop(ctx context.Context, ticks <-chan struct{}) {
+	sf := &singleflight.Group{}
+	check := func(ctx context.Context) {
+		ctx, cancel := context.WithTimeout(ctx, time.Second)
+		defer cancel()
+		ch := sf.DoChan("ping", func() (any, error) {
+			return fetch(ctx, "ping")
+		})
+		select {
+		case <-ch:
+		case <-ctx.Done():
+		}
+	}
+	for range ticks {
+		check(ctx)
+	}
+}
+
+// Twin: a local group that leaves the function (returned, stored) may be
+// shared by other callers.
+func NewPinger(ctx context.Context) (*singleflight.Group, <-chan singleflight.Result) {
+	var sf singleflight.Group
+	ch := sf.DoChan("ping", func() (any, error) {
+		return fetch(ctx, "ping") // want `work shared by singleflight.Group.DoChan runs with the calling request's context ctx`
+	})
+	return &sf, ch
+}
