@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 	"github.com/ctxbound/ctxbound/passes/directives"
@@ -628,7 +629,8 @@ func (c *checker) exempt(call *ast.CallExpr) bool {
 		// A func held in a package variable of another package (var G =
 		// GetLogger) is judged by its type, as a function of another
 		// package is by its signature.
-		if v := pkgFuncVar(info, call.Fun); v != nil && v.Pkg() != c.pass.Pkg {
+		v, ok := typeutil.Callee(info, call).(*types.Var)
+		if ok && v.Pkg() != nil && v.Pkg() != c.pass.Pkg && v.Parent() == v.Pkg().Scope() {
 			sig, _ := v.Type().Underlying().(*types.Signature)
 			return sig != nil && !returnsError(sig)
 		}
@@ -647,28 +649,6 @@ func (c *checker) exempt(call *ast.CallExpr) bool {
 		return !returnsError(fn.Signature())
 	}
 	return c.onlyValues(fn, 0)
-}
-
-// pkgFuncVar returns the package-level variable that e, the function of a
-// call, names (pkg.G or G), or nil.
-func pkgFuncVar(info *types.Info, e ast.Expr) *types.Var {
-	var id *ast.Ident
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = e
-	case *ast.SelectorExpr:
-		if info.Selections[e] != nil {
-			return nil // a field or method value
-		}
-		id = e.Sel
-	default:
-		return nil
-	}
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
-		return nil
-	}
-	return v
 }
 
 // returnsError reports whether a function of signature sig returns an

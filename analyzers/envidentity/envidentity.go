@@ -37,6 +37,8 @@ func run(pass *analysis.Pass) (any, error) {
 	keys := id.Keys()
 	reported := map[ast.Node]bool{}
 	var found []*identity.Access
+	// tests: the test scope of each write or clear in a _test.go file.
+	tests := map[*identity.Access]testScope{}
 	// fixed: per file, the os.Setenv of each write a fix turns into
 	// t.Setenv: a fix that would leave os unused is not offered.
 	fixed := map[*ast.File][]analysis.Range{}
@@ -45,15 +47,20 @@ func run(pass *analysis.Pass) (any, error) {
 		// environment; elsewhere (os itself, hermetic tests) it is a reset.
 		if a.Root == "" && (a.Op != identity.OpClear || len(keys) > 0) {
 			found = append(found, a)
-			if a.Op == identity.OpWrite {
-				if ts, ok := testWrite(pass, a); ok && ts.fix != nil {
+			if a.Op == identity.OpRead {
+				continue
+			}
+			if ts, ok := testWrite(pass, a); ok {
+				tests[a] = ts
+				if ts.fix != nil {
 					fixed[a.File] = append(fixed[a.File], a.Call.Fun)
 				}
 			}
 		}
 	}
 	for _, a := range found {
-		report(pass, r, a, keys, fixed[a.File])
+		test, inTest := tests[a]
+		report(pass, r, a, keys, fixed[a.File], test, inTest)
 		reported[a.Node] = true
 	}
 	// envwrite is opt-in: on twenty modules read at first look, 13 of
@@ -116,7 +123,9 @@ func envWrites(pass *analysis.Pass, r *lintkit.Reporter, id *identity.Result, re
 
 const seed = "seed ctx from the environment only in main or a //ctxbound:root function"
 
-func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access, keys []string, fixed []analysis.Range) {
+// report reports the access a; test is its test scope when inTest (a
+// write or clear in a _test.go file).
+func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access, keys []string, fixed []analysis.Range, test testScope, inTest bool) {
 	defer lintkit.At(pass.Fset, a.Node)
 	api := a.API
 	if a.Forwarder != nil {
@@ -137,7 +146,7 @@ func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access, keys [
 		if strings.HasSuffix(a.API, "Unsetenv") {
 			verb = "erases"
 		}
-		if test, ok := testWrite(pass, a); ok {
+		if inTest {
 			if !test.parallel && (test.restored || verb == "erases") {
 				// The test puts the environment back when it ends, or
 				// erases a key: no session's identity reaches another,
@@ -160,7 +169,7 @@ func report(pass *analysis.Pass, r *lintkit.Reporter, a *identity.Access, keys [
 		r.Report(a.Node, fmt.Sprintf("%s %s identity key %s of the process environment outside a root: "+
 			"it changes the identity every session in the process reads; carry it in ctx, or in the child's exec.Cmd.Env", api, verb, a.Key))
 	case identity.OpClear:
-		if test, ok := testWrite(pass, a); ok {
+		if inTest {
 			// A test that clears the environment to run hermetically leaks
 			// no identity; one running alongside others erases theirs.
 			if test.parallel {

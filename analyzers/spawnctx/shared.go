@@ -138,11 +138,11 @@ func (c *checker) localGroup(call *ast.CallExpr) bool {
 		return false
 	}
 	v, ok := c.pass.TypesInfo.Uses[id].(*types.Var)
-	if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || v.Parent() == nil {
+	if !ok || v.IsField() {
 		return false
 	}
 	decl := c.scope.Decl(c.scope.Enclosing(call))
-	if decl == nil || v.Pos() < decl.Pos() || v.Pos() >= decl.End() {
+	if decl == nil || v.Pos() < decl.Pos() || v.Pos() >= decl.End() { // declared in it: a local
 		return false
 	}
 	escapes := false

@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
@@ -148,14 +149,7 @@ func (f *MakesRoot) String() string {
 		s += " (a background loop)"
 	}
 	if len(f.ZeroParams) > 0 {
-		s += " when param"
-		for i, p := range f.ZeroParams {
-			if i > 0 {
-				s += ","
-			}
-			s += fmt.Sprintf(" %d", p)
-		}
-		s += " is zero"
+		s += " when param " + paramList(f.ZeroParams) + " is zero"
 	}
 	return s
 }
@@ -174,6 +168,15 @@ func (r *Result) Makes(fn *types.Func) (*MakesRoot, bool) {
 		return nil, false
 	}
 	return f, true
+}
+
+// paramList spells parameter indices for a fact's String: "0, 2".
+func paramList(ps []int) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = strconv.Itoa(p)
+	}
+	return strings.Join(s, ", ")
 }
 
 // A ChainStep is one function of a MakesRoot chain declared in this

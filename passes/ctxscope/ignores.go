@@ -1,10 +1,9 @@
 package ctxscope
 
 import (
-	"fmt"
 	"go/ast"
 	"go/types"
-	"strings"
+	"slices"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
@@ -23,27 +22,13 @@ type Ignores struct {
 // AFact marks Ignores as a fact.
 func (*Ignores) AFact() {}
 
-func (f *Ignores) String() string {
-	s := make([]string, len(f.Params))
-	for i, p := range f.Params {
-		s[i] = fmt.Sprint(p)
-	}
-	return "ignores ctx param " + strings.Join(s, ", ")
-}
+func (f *Ignores) String() string { return "ignores ctx param " + paramList(f.Params) }
 
 // ignoredParam reports whether fn, of another package, ignores its
 // context parameter i (an Ignores fact).
 func (r *Result) ignoredParam(fn *types.Func, i int) bool {
 	f, ok := r.ignores[fn.Origin()]
-	if !ok {
-		return false
-	}
-	for _, p := range f.Params {
-		if p == i {
-			return true
-		}
-	}
-	return false
+	return ok && slices.Contains(f.Params, i)
 }
 
 // computeIgnores exports the Ignores facts of the package's functions.

@@ -667,17 +667,12 @@ func (r *Result) ownerPlace(e ast.Expr) bool {
 		if sel := r.pass.TypesInfo.Selections[e]; sel != nil {
 			return sel.Kind() == types.FieldVal
 		}
-		v, _ := r.pass.TypesInfo.Uses[e.Sel].(*types.Var)
-		return isPkgVar(v) // pkg.Var
 	case *ast.IndexExpr:
 		return r.ownerPlace(e.X)
 	case *ast.StarExpr:
 		return true
-	case *ast.Ident:
-		v, _ := r.pass.TypesInfo.Uses[e].(*types.Var)
-		return isPkgVar(v)
 	}
-	return false
+	return r.pkgPlace(e) // pkg.Var, Var
 }
 
 // pkgPlace reports whether storing to e keeps the value in a package

@@ -1,12 +1,10 @@
 package ctxscope
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
@@ -25,13 +23,7 @@ type Keeps struct {
 // AFact marks Keeps as a fact.
 func (*Keeps) AFact() {}
 
-func (f *Keeps) String() string {
-	s := make([]string, len(f.Params))
-	for i, p := range f.Params {
-		s[i] = fmt.Sprint(p)
-	}
-	return "keeps func param " + strings.Join(s, ", ")
-}
+func (f *Keeps) String() string { return "keeps func param " + paramList(f.Params) }
 
 // keepsArg reports whether the call keeps the func value it is given as
 // argument i for later (a Keeps fact of its static callee).
@@ -137,16 +129,10 @@ type keepScan struct {
 
 func newKeepScan(r *Result, body *ast.BlockStmt) *keepScan {
 	k := &keepScan{r: r, parent: map[ast.Node]ast.Node{}, uses: map[*types.Var][]*ast.Ident{}}
-	var stack []ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return false
-		}
+	lintkit.InspectStack(body, false, func(n ast.Node, stack []ast.Node) bool {
 		if len(stack) > 0 {
 			k.parent[n] = stack[len(stack)-1]
 		}
-		stack = append(stack, n)
 		if id, ok := n.(*ast.Ident); ok {
 			if v, ok := r.pass.TypesInfo.Uses[id].(*types.Var); ok {
 				k.uses[v] = append(k.uses[v], id)
@@ -159,12 +145,12 @@ func newKeepScan(r *Result, body *ast.BlockStmt) *keepScan {
 
 // keeps reports whether every use of v keeps it and one does.
 func (k *keepScan) keeps(v *types.Var) bool {
-	kept, runs := k.uses2(v, 0)
+	kept, runs := k.usesOf(v, 0)
 	return kept && !runs
 }
 
-// uses2 classifies the uses of v (a parameter or a local alias of one).
-func (k *keepScan) uses2(v *types.Var, depth int) (kept, runs bool) {
+// usesOf classifies the uses of v (a parameter or a local alias of one).
+func (k *keepScan) usesOf(v *types.Var, depth int) (kept, runs bool) {
 	if depth > 3 {
 		return false, true // too far to follow: taken to run
 	}
@@ -222,7 +208,7 @@ func (k *keepScan) use(e ast.Expr, depth int) (kept, runs bool) {
 					if lv.Name() == "_" {
 						return false, false
 					}
-					return k.uses2(lv, depth+1) // an alias: its uses decide
+					return k.usesOf(lv, depth+1) // an alias: its uses decide
 				}
 			}
 			return true, false // a field, an element, a package variable
@@ -232,7 +218,7 @@ func (k *keepScan) use(e ast.Expr, depth int) (kept, runs bool) {
 		for i, r := range p.Values {
 			if r == e && i < len(p.Names) {
 				if lv, ok := info.Defs[p.Names[i]].(*types.Var); ok {
-					return k.uses2(lv, depth+1)
+					return k.usesOf(lv, depth+1)
 				}
 			}
 		}

@@ -1,12 +1,9 @@
 package ctxscope
 
 import (
-	"fmt"
 	"go/ast"
 	"go/types"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
@@ -27,18 +24,11 @@ type ReadsValues struct {
 func (*ReadsValues) AFact() {}
 
 func (f *ReadsValues) String() string {
-	var b strings.Builder
-	b.WriteString("reads values of ctx")
-	for i, p := range f.Params {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		b.WriteString(" " + strconv.Itoa(p))
-	}
+	s := "reads values of ctx " + paramList(f.Params)
 	if f.Via != "" {
-		fmt.Fprintf(&b, " through %s", f.Via)
+		s += " through " + f.Via
 	}
-	return b.String()
+	return s
 }
 
 // Reads reports whether the function reads the values of its parameter i.
