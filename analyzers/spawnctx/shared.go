@@ -142,7 +142,7 @@ func (c *checker) localGroup(call *ast.CallExpr) bool {
 		return false
 	}
 	decl := c.scope.Decl(c.scope.Enclosing(call))
-	if decl == nil || v.Pos() < decl.Pos() || v.Pos() >= decl.End() { // declared in it: a local
+	if decl == nil || decl.Body == nil || v.Pos() < decl.Body.Pos() || v.Pos() >= decl.End() { // declared in its body: a local, no parameter
 		return false
 	}
 	escapes := false

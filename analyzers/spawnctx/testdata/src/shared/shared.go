@@ -185,3 +185,11 @@ func NewPinger(ctx context.Context) (*singleflight.Group, <-chan singleflight.Re
 	})
 	return &sf, ch
 }
+
+// Twin: a group handed in as a parameter is the caller's, shared with
+// whoever else it gives it to.
+func PingWith(ctx context.Context, sf *singleflight.Group) <-chan singleflight.Result {
+	return sf.DoChan("ping", func() (any, error) {
+		return fetch(ctx, "ping") // want `work shared by singleflight.Group.DoChan runs with the calling request's context ctx`
+	})
+}
