@@ -676,15 +676,8 @@ func (c *checker) onlyValues(fn *types.Func, depth int) bool {
 		return v
 	}
 	c.valueOnly[fn] = false
-	var fd *ast.FuncDecl
-	for _, f := range c.pass.Files {
-		for _, d := range f.Decls {
-			if x, ok := d.(*ast.FuncDecl); ok && c.pass.TypesInfo.Defs[x.Name] == fn {
-				fd = x
-			}
-		}
-	}
-	if fd == nil || fd.Body == nil {
+	fd := lintkit.DeclOf(c.pass.Files, fn)
+	if fd == nil {
 		return false
 	}
 	info := c.pass.TypesInfo

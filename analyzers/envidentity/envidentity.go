@@ -359,7 +359,7 @@ func restoringFunc(pass *analysis.Pass, body *ast.BlockStmt, f ast.Expr, key str
 	case *ast.Ident:
 		switch obj := info.Uses[f].(type) {
 		case *types.Func:
-			if d := declOf(pass, obj); d != nil {
+			if d := lintkit.DeclOf(pass.Files, obj); d != nil {
 				return writesEnv(pass, d.Body, key)
 			}
 		case *types.Var:
@@ -379,7 +379,7 @@ func restoringFunc(pass *analysis.Pass, body *ast.BlockStmt, f ast.Expr, key str
 			})
 			if call, ok := ast.Unparen(src).(*ast.CallExpr); ok {
 				if fn := lintkit.Callee(info, call); fn != nil {
-					if d := declOf(pass, fn); d != nil {
+					if d := lintkit.DeclOf(pass.Files, fn); d != nil {
 						for _, r := range returnedLits(d.Body) {
 							if writesEnv(pass, r.Body, key) {
 								return true
@@ -417,21 +417,6 @@ func envWriteOf(pass *analysis.Pass, call *ast.CallExpr, key string) bool {
 	}
 	tv := pass.TypesInfo.Types[call.Args[0]]
 	return tv.Value == nil || tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == key
-}
-
-// declOf returns the declaration of fn in the package being analysed.
-func declOf(pass *analysis.Pass, fn *types.Func) *ast.FuncDecl {
-	for _, f := range pass.Files {
-		if f.FileStart > fn.Pos() || fn.Pos() > f.FileEnd {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Pos() == fn.Pos() && fd.Body != nil {
-				return fd
-			}
-		}
-	}
-	return nil
 }
 
 // returnedLits returns the function literals body returns.

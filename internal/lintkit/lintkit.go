@@ -209,6 +209,25 @@ func FuncBody(fn ast.Node) *ast.BlockStmt {
 	return nil
 }
 
+// DeclOf returns the declaration of fn (its generic origin) among files,
+// the files of the package being analysed, or nil when fn is declared
+// elsewhere or has no body (assembly). It scans only the file that holds
+// fn's position.
+func DeclOf(files []*ast.File, fn *types.Func) *ast.FuncDecl {
+	fn = fn.Origin()
+	for _, f := range files {
+		if fn.Pos() < f.FileStart || fn.Pos() > f.FileEnd {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Pos() == fn.Pos() && fd.Body != nil {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
 // CalleeName names the function call calls, for messages: the static
 // callee or interface method as ShortName spells it, else the called
 // expression (a func value: "f", "h.fn").

@@ -349,3 +349,47 @@ func TestConjunct(t *testing.T) {
 		t.Error("Conjunct(nil) = true")
 	}
 }
+
+// TestDeclOf finds a declaration in the file that holds it, through a
+// generic instance to its origin; nil for a body-less (assembly)
+// declaration and for a function of another package.
+func TestDeclOf(t *testing.T) {
+	fset := token.NewFileSet()
+	a, err := parser.ParseFile(fset, "a.go", "package p\nfunc asm()\nfunc G[T any](t T) T { return t }\n", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := parser.ParseFile(fset, "b.go", "package p\nimport \"strings\"\nvar _ = G[int](1)\nvar _ = strings.ToUpper\nfunc H() {}\n", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Instances: map[*ast.Ident]types.Instance{}}
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check("example.com/p", fset, []*ast.File{a, b}, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := []*ast.File{a, b}
+	var inst, upper *types.Func
+	for id, obj := range info.Uses {
+		if fn, ok := obj.(*types.Func); ok && id.Name == "G" {
+			inst = fn
+		} else if ok && id.Name == "ToUpper" {
+			upper = fn
+		}
+	}
+	if inst == nil || upper == nil {
+		t.Fatal("G or ToUpper not found")
+	}
+	if d := lintkit.DeclOf(files, inst); d == nil || d.Name.Name != "G" {
+		t.Errorf("DeclOf(G[int]) = %v, want G's declaration", d)
+	}
+	if d := lintkit.DeclOf(files, pkg.Scope().Lookup("H").(*types.Func)); d == nil || d.Name.Name != "H" {
+		t.Errorf("DeclOf(H) = %v, want H's declaration (second file)", d)
+	}
+	if d := lintkit.DeclOf(files, pkg.Scope().Lookup("asm").(*types.Func)); d != nil {
+		t.Errorf("DeclOf(asm) = %v, want nil (no body)", d.Name)
+	}
+	if d := lintkit.DeclOf(files, upper); d != nil {
+		t.Errorf("DeclOf(strings.ToUpper) = %v, want nil (another package)", d.Name)
+	}
+}

@@ -136,11 +136,7 @@ func (r *Result) classifyCall(call *ast.CallExpr, idx int, look func(*ast.Ident)
 	fn := lintkit.Callee(info, call)
 	if fn != nil && r.ctx.root(fn) {
 		c := Class{Kind: Root, Origin: call, What: lintkit.ShortName(fn, nil)}
-		if r.seeds[call] {
-			c.Kind = Lifetime // it seeds the lifetime an owner keeps
-		} else if r.procSeeds[call] {
-			c.Kind, c.Process = Lifetime, true // a package variable's value is built on it
-		}
+		r.keptRoot(call, &c)
 		return c
 	}
 	if !r.resultIsContext(call, idx) {
@@ -199,12 +195,10 @@ func (r *Result) classifyCall(call *ast.CallExpr, idx int, look func(*ast.Ident)
 			if fn != nil && hasDeadline(fn) {
 				out.Deadline = true
 			}
-			if r.owned[call] || r.seeds[call] {
-				out.Kind = Lifetime // its cancel is kept by a long-lived owner
-			} else if r.procSeeds[call] {
-				out.Kind, out.Process = Lifetime, true
-			} else if p, ok := r.seeded(call, look); ok {
-				return Class{Kind: Detached, Param: p}
+			if !r.keptRoot(call, &out) {
+				if p, ok := r.seeded(call, look); ok {
+					return Class{Kind: Detached, Param: p}
+				}
 			}
 		}
 		return out
@@ -212,15 +206,28 @@ func (r *Result) classifyCall(call *ast.CallExpr, idx int, look func(*ast.Ident)
 	if fn != nil {
 		if f, ok := r.returns[fn.Origin()]; ok {
 			c := Class{Kind: Root, Origin: call, What: lintkit.ShortName(fn, r.pass.Pkg), Via: f}
-			if r.owned[call] {
-				c.Kind = Lifetime
-			} else if r.procSeeds[call] {
-				c.Kind, c.Process = Lifetime, true
-			}
+			r.keptRoot(call, &c)
 			return c
 		}
 	}
 	return Class{Kind: Unknown}
+}
+
+// keptRoot makes c, the class of a root call, a lifetime context when what
+// the call makes is kept: its cancel by a long-lived owner (owned), as the
+// seed of the lifetime an owner keeps (seeds), or as what a package
+// variable's value is built on (procSeeds: the process's). It reports
+// whether it did.
+func (r *Result) keptRoot(call *ast.CallExpr, c *Class) bool {
+	switch {
+	case r.owned[call] || r.seeds[call]:
+		c.Kind = Lifetime
+	case r.procSeeds[call]:
+		c.Kind, c.Process = Lifetime, true
+	default:
+		return false
+	}
+	return true
 }
 
 // rank orders the classes of a derivation's context arguments: the result

@@ -244,6 +244,26 @@ func NewRelay() *Relay {
 	return r
 }
 
+// baseContext is the module's own root maker (a returns fact).
+func baseContext() context.Context { return context.Background() }
+
+// NewBaseRelay seeds the lifetime with the root baseContext makes: kept
+// the same way, the component's own.
+func NewBaseRelay() *Relay {
+	r := &Relay{}
+	r.stop = newStopper(baseContext())
+	return r
+}
+
+// NewBaseDialedRelay dials with baseContext's root and keeps no lifetime:
+// its callers' contexts are dropped, as NewDialedRelay's are.
+func NewBaseDialedRelay(addr string) (*Relay, error) {
+	r := &Relay{}
+	var err error
+	r.conn, err = dial(baseContext(), addr) // want `NewBaseDialedRelay makes its own root context \(baseContext\) but is called with a context in scope from StartRelays`
+	return r, err
+}
+
 // NewDialedRelay keeps a conn dialed with a root: the conn holds no
 // lifetime of its own, and its callers' contexts are dropped.
 func NewDialedRelay(addr string) (*Relay, error) {
@@ -256,6 +276,8 @@ func NewDialedRelay(addr string) (*Relay, error) {
 func StartRelays(ctx context.Context, addr string) {
 	NewRelay()
 	NewDialedRelay(addr)
+	NewBaseRelay()
+	NewBaseDialedRelay(addr)
 }
 
 // A connection's read loop, started on a goroutine through a recover
