@@ -11,7 +11,11 @@
 // transitively). A context carries per-run values but is none: what a
 // call computes with one (a conn dialled with it, net.Dial's included) is
 // per-run only where the callee returns such a value or reads one out of
-// it. Stored where every session of the process reads it, the
+// it. The values of an empty root are nobody's: a function that answers
+// from its context's values (CwdWithContext(ctx)) answers the same for
+// every session when it is handed only context.Background() or
+// context.TODO() (gopsutil's Cwd()). Stored where every session of the
+// process reads it, the
 // first session's answer becomes every session's. Reported, at the store,
 // with a related position at the source of the per-run value:
 //

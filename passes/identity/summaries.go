@@ -242,6 +242,9 @@ func (r *Result) callSource(call *ast.CallExpr, mode evalMode) (Source, bool) {
 		return at(a.Key, a.Desc)
 	}
 	if mode != envMode && isCtxValue(info, call) {
+		if sel := ast.Unparen(call.Fun).(*ast.SelectorExpr); r.emptyRoot(sel.X, map[*types.Var]bool{}) {
+			return Source{}, false // context.Background().Value(k): nothing
+		}
 		return at("", "ctx.Value")
 	}
 	fn := lintkit.Callee(info, call)
@@ -251,11 +254,11 @@ func (r *Result) callSource(call *ast.CallExpr, mode evalMode) (Source, bool) {
 	name := lintkit.ShortName(fn, r.pass.Pkg)
 	switch mode {
 	case perRunMode:
-		if p, ok := r.perRun(fn); ok {
+		if p, ok := r.perRun(fn); ok && (p.Key != "" || !r.emptyContexts(call)) {
 			return at(p.Key, name+"()")
 		}
 	case ctxMode:
-		if p, ok := r.perRun(fn); ok && p.Key == "" {
+		if p, ok := r.perRun(fn); ok && p.Key == "" && !r.emptyContexts(call) {
 			return at("", name+"()")
 		}
 	case envMode:
@@ -283,4 +286,59 @@ func (r *Result) callSource(call *ast.CallExpr, mode evalMode) (Source, bool) {
 		}
 	}
 	return Source{}, false
+}
+
+// emptyContexts reports whether call hands the callee only empty root
+// contexts (context.Background(), context.TODO()): what the callee answers
+// from the values of its context (a PerRun fact of ctx.Value, Key "") is
+// then the same for every session: gopsutil's Cwd() is
+// CwdWithContext(context.Background()), whose ctx.Value finds nothing. A
+// call that hands no context at all reads values of a context it found
+// elsewhere, and is per-run still.
+func (r *Result) emptyContexts(call *ast.CallExpr) bool {
+	info := r.pass.TypesInfo
+	n := 0
+	for _, a := range call.Args {
+		if t := info.TypeOf(a); t == nil || !lintkit.ImplementsContext(t) {
+			continue
+		}
+		if !r.emptyRoot(a, map[*types.Var]bool{}) {
+			return false
+		}
+		n++
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s := info.Selections[sel]; s != nil && s.Kind() == types.MethodVal && lintkit.ImplementsContext(s.Recv()) {
+			if !r.emptyRoot(sel.X, map[*types.Var]bool{}) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
+// emptyRoot reports whether e is a context with no values: a call of
+// context.Background or context.TODO, or a local variable every
+// assignment of which is one.
+func (r *Result) emptyRoot(e ast.Expr, seen map[*types.Var]bool) bool {
+	info := r.pass.TypesInfo
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		fn := lintkit.Callee(info, e)
+		return fn != nil && (lintkit.IsFunc(fn, "context", "Background") || lintkit.IsFunc(fn, "context", "TODO"))
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok || seen[v] || len(r.defs[v]) == 0 {
+			return false
+		}
+		seen[v] = true
+		for _, d := range r.defs[v] {
+			if !r.emptyRoot(d, seen) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -67,3 +67,10 @@ func deadline(ctx context.Context) bool { _, ok := ctx.Deadline(); return ok }
 var hasDeadline bool
 
 func store(ctx context.Context) { hasDeadline = deadline(ctx) }
+
+// The values of an empty root are nobody's: the same for every session,
+// asked directly or through a local accessor.
+var (
+	emptyValue, _ = context.Background().Value(sessionKey{}).(string)
+	emptyAnswer   = session(context.TODO())
+)

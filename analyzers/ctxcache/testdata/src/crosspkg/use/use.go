@@ -9,6 +9,9 @@ import (
 
 var (
 	cached string
+	cwd    = dep.Cwd()                // the same for every session: silent
+	cwdVia = dep.CwdVia()             // silent
+	shared = dep.Shared()             // want `package-level variable shared holds a per-run value from dep.Shared\(\)`
 	task   = sync.OnceValue(dep.Task) // want `sync.OnceValue memoises a per-run value from dep.Task\(\)`
 )
 
