@@ -38,11 +38,10 @@ type checker struct {
 	// writers of each atomic location of the package (location), outside
 	// test files and construction (lazy).
 	writers map[string][]writer
-	// The package's non-test function declarations, where each function of
-	// the package is called, and whether a function runs with a lock held.
+	// The package's non-test function declarations, and the functions that
+	// run with a lock held (slots.LockedByCallers; lazy).
 	decls  []*ast.FuncDecl
 	byFunc map[*types.Func]*ast.FuncDecl
-	calls  map[*types.Func][]callSite
 	holds  map[*types.Func]bool
 }
 
@@ -62,7 +61,6 @@ func run(pass *analysis.Pass) (any, error) {
 		k:    lintkit.NewKeyer(pass.TypesInfo),
 
 		facts: pass.ResultOf[slots.Analyzer].(*slots.Result),
-		holds: map[*types.Func]bool{},
 	}
 	if !importsAtomic(pass.Pkg) && !c.facts.HasAtomicMethods() {
 		c.r.Finish()
@@ -657,7 +655,7 @@ func (c *checker) singleWriter(act *access, ck *check, where int, site *types.Fu
 			return w.val != nil && constant.Compare(w.val, token.EQL, found)
 		})
 	}
-	locked := c.callerHolds(site, 0)
+	locked := c.callerHolds(site)
 	if len(mutexes) == 0 && !locked {
 		return false
 	}
@@ -731,28 +729,6 @@ func containsObj(list []types.Object, o types.Object) bool {
 	return false
 }
 
-// lockHeld reports whether a function says its caller holds the lock: by
-// its name (updateLocked, flushlocked) or its doc comment ("Lock should be
-// held.", "c.mu must be held", "+checklocks:mu").
-func lockHeld(fd *ast.FuncDecl) bool {
-	if strings.HasSuffix(strings.ToLower(fd.Name.Name), "locked") {
-		return true
-	}
-	if fd.Doc == nil {
-		return false
-	}
-	doc := strings.ToLower(fd.Doc.Text())
-	for _, p := range heldPhrases {
-		if strings.Contains(doc, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// heldPhrases say, in a doc comment, that the caller holds the lock.
-var heldPhrases = []string{"must be held", "should be held", "needs to be held", "is held", "with the lock held", "caller holds", "caller must hold", "+checklocks"}
-
 // guards reports whether section s holds the mutex of the value that loc
 // belongs to: s.mu for s.f or s.inner.f, a package-level mutex for a
 // package-level variable.
@@ -823,23 +799,15 @@ func (c *checker) writersOf(loc string) []writer {
 		c.indexCalls()
 		for _, fd := range c.decls {
 			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			c.collectWriters(c.callerHolds(fn, 0), fd.Body)
+			c.collectWriters(c.callerHolds(fn), fd.Body)
 		}
 	}
 	return c.writers[loc]
 }
 
-// A callSite is a call of a function of this package, in a non-test file.
-type callSite struct {
-	in     *types.Func // the function that calls
-	locked bool        // inside a critical section there
-}
-
-// indexCalls records the non-test function declarations of the package and,
-// for each function of the package, where it is called.
+// indexCalls records the non-test function declarations of the package.
 func (c *checker) indexCalls() {
 	info := c.pass.TypesInfo
-	c.calls = map[*types.Func][]callSite{}
 	c.byFunc = map[*types.Func]*ast.FuncDecl{}
 	for _, f := range c.pass.Files {
 		if strings.HasSuffix(c.pass.Fset.File(f.FileStart).Name(), "_test.go") {
@@ -851,61 +819,22 @@ func (c *checker) indexCalls() {
 				continue
 			}
 			c.decls = append(c.decls, fd)
-			in, _ := info.Defs[fd.Name].(*types.Func)
-			if in != nil {
+			if in, _ := info.Defs[fd.Name].(*types.Func); in != nil {
 				c.byFunc[in] = fd
 			}
-			sections := slots.Sections(info, c.k, fd.Body)
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				callee := lintkit.Callee(info, call)
-				if callee == nil || callee.Pkg() != c.pass.Pkg {
-					return true
-				}
-				locked := false
-				for _, s := range sections {
-					if s.Obj != nil && s.Contains(call.Pos()) {
-						locked = true
-					}
-				}
-				c.calls[callee] = append(c.calls[callee], callSite{in: in, locked: locked})
-				return true
-			})
 		}
 	}
 }
 
 // callerHolds reports whether fn runs with a lock held: its name or doc
-// says so (lockHeld), or it is unexported and every call of it in the
-// package is inside a critical section or in a function that itself runs
-// with a lock held (a helper of locked code; a few levels deep).
-func (c *checker) callerHolds(fn *types.Func, depth int) bool {
-	if fn == nil {
-		return false
+// says so, or it is unexported and every call of it in the package is
+// inside a critical section or in a function that itself runs with a lock
+// held (slots.LockedByCallers).
+func (c *checker) callerHolds(fn *types.Func) bool {
+	if c.holds == nil {
+		c.holds = slots.LockedByCallers(c.pass, c.k)
 	}
-	if fd := c.byFunc[fn]; fd != nil && lockHeld(fd) {
-		return true
-	}
-	if fn.Exported() || depth > 3 {
-		return false
-	}
-	if v, ok := c.holds[fn]; ok {
-		return v
-	}
-	c.holds[fn] = false // a cycle proves nothing
-	sites := c.calls[fn]
-	held := len(sites) > 0
-	for _, s := range sites {
-		if !s.locked && !c.callerHolds(s.in, depth+1) {
-			held = false
-			break
-		}
-	}
-	c.holds[fn] = held
-	return held
+	return fn != nil && c.holds[fn]
 }
 
 // fresh returns the locals of body bound to a value that is not shared

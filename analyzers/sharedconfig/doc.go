@@ -38,7 +38,14 @@
 //     conf.Logger = w), or the value of a range over one.
 //
 // Not reported: writes under a lock (inside a critical section of any
-// mutex the function holds: the owner's protocol); constructors and setup
+// mutex the function holds, in a function whose name or doc comment says
+// its caller holds the lock (updateLocked, "c.mu must be held"), or in an
+// unexported function every caller of which holds one where it calls it,
+// directly or through such functions:
+// the owner's protocol; a call from a function literal, a use as a value
+// or a method an interface of the package declares may run without the
+// lock, and a caller in another package is not seen, so exported
+// functions keep the rule); constructors and setup
 // (a function that returns a value it allocates writes to a value no one
 // shares yet); code that does not run per operation (no context, no
 // request, not spawned); a struct that holds a mutex or an atomic itself

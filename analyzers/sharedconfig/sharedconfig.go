@@ -36,6 +36,10 @@ type checker struct {
 	// borrowed are the fields that the package assigns (or fills the
 	// elements of) with a value another owner holds too (lazy).
 	borrowed map[*types.Var]bool
+	// held are the functions every caller of which holds a mutex
+	// (slots.LockedByCallers; lazy).
+	held     map[*types.Func]bool
+	heldDone bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -259,7 +263,18 @@ func (c *checker) function(fn ast.Node, recvList *ast.FieldList, body *ast.Block
 		recv, _ = info.Defs[recvList.List[0].Names[0]].(*types.Var)
 	}
 	sections := slots.Sections(info, c.k, body)
+	callersLock := false
+	if fd, ok := fn.(*ast.FuncDecl); ok {
+		if !c.heldDone {
+			c.held, c.heldDone = slots.LockedByCallers(c.pass, c.k), true
+		}
+		obj, _ := info.Defs[fd.Name].(*types.Func)
+		callersLock = c.held[obj]
+	}
 	locked := func(pos token.Pos) bool {
+		if callersLock {
+			return true // every caller holds a mutex: the owner's protocol
+		}
 		for _, s := range sections {
 			if s.Contains(pos) {
 				return true

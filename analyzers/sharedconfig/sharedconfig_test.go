@@ -9,7 +9,7 @@ import (
 )
 
 func TestSharedconfig(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), sharedconfig.Analyzer, "basic", "negative", "generated", "suppress")
+	analysistest.Run(t, analysistest.TestData(), sharedconfig.Analyzer, "basic", "negative", "generated", "suppress", "callers")
 }
 
 func TestFixes(t *testing.T) {
