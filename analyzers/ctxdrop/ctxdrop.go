@@ -165,12 +165,9 @@ func (c *checker) check(fn ast.Node) {
 			continue
 		}
 		switch {
-		case d.Exempt == "" && s.Field && d.Class.Deadline && d.Reads == nil:
-			// Only the component's lifetime is in scope (no caller's
-			// values), and the root bounds the work with a deadline of its
-			// own while the work reads no values: the method bounds it on
-			// purpose (a last flush after Close cancelled the lifetime), as
-			// a helper's deadline root is no root of its callers.
+		case ctxscope.OwnerBounded(d, s):
+			// The component bounds the work on purpose (a last flush after
+			// Close cancelled the lifetime).
 		case d.Exempt == "":
 			// Roots made in one statement are one decision: one finding.
 			st := c.scope.RootStatement(d.Class)

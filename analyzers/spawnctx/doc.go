@@ -129,7 +129,12 @@
 // a component's lifetime context (its cancel stored in a field, a map or
 // slice of a field, through a pointer, in a closure stored or returned as a
 // closer; a package-level context), as long as the work reads no context
-// values; pprof.SetGoroutineLabels(context.Background()); a root handed to
+// values; a root with a deadline of its own, whose work reads no context
+// values, where the only context in scope is the component's lifetime
+// field (s.ctx: no caller's values): the component bounds that work on
+// purpose, a deregistration or last flush after its stop cancelled s.ctx,
+// which s.ctx would cut short (ctxdrop's rule too);
+// pprof.SetGoroutineLabels(context.Background()); a root handed to
 // a function that ignores its context parameter (func f(_
 // context.Context)). A goroutine started inside a deferred call is checked
 // like any other.

@@ -346,6 +346,9 @@ func (c *checker) dropFinding(d ctxscope.Drop, s ctxscope.Scope) (finding, bool)
 		f.related = append(f.related, c.scope.ReaderRelated(d)...)
 		return f, true
 	}
+	if ctxscope.OwnerBounded(d, s) {
+		return finding{}, false // ctxdrop's rule: the component bounds the work on purpose
+	}
 	return c.rootFinding(d.Call, fmt.Sprintf("it calls %s with a root context (%s)", callee, d.Class.Describe()), d), true
 }
 

@@ -65,6 +65,16 @@ func (d Drop) Fresh() bool {
 	return false
 }
 
+// OwnerBounded reports whether the root of d bounds the work on purpose
+// for its component: only the component's lifetime is in scope s (a field
+// of the receiver: no caller's values), the root has a deadline of its own
+// and the work reads no values (a last flush or a deregistration after the
+// stop cancelled the lifetime, which the lifetime itself would cut short),
+// as a helper's deadline root is no root of its callers.
+func OwnerBounded(d Drop, s Scope) bool {
+	return d.Exempt == "" && s.Field && d.Class.Deadline && d.Reads == nil
+}
+
 // Drops returns the drops in the function or literal fn, in source order,
 // one per root origin. The function literals nested in fn are entered when
 // enter returns true (enter may be nil: none is).

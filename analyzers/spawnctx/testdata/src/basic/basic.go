@@ -141,6 +141,52 @@ func (s *Server) loop() {
 	}()
 }
 
+// Only the component's lifetime is in scope, and the goroutine bounds its
+// last work with a deadline of its own while that work reads no values: a
+// deregistration after the stop cancelled s.ctx, which s.ctx would cut
+// short (gubernator's etcd pool; ctxdrop's rule too).
+func (s *Server) deregister(stop chan struct{}) {
+	go func() {
+		<-stop
+		c, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		store(c)
+	}()
+}
+
+// Twin: the same deadline root handed to work that reads context values
+// loses them (the lifetime may carry some): reported.
+func traced(ctx context.Context) { _ = ctx.Value(traceKey{}) }
+
+type traceKey struct{}
+
+func (s *Server) deregisterTraced(stop chan struct{}) {
+	go func() {
+		<-stop
+		c, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		traced(c) // want `goroutine drops the caller's context: it calls traced with a root context \(context.Background\) while s.ctx is in scope`
+	}()
+}
+
+// Twins: a root without a deadline, and the same deadline root while a
+// caller's context is in scope, are reported.
+func (s *Server) deregisterNoDeadline(stop chan struct{}) {
+	go func() {
+		<-stop
+		store(context.Background()) // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\) while s.ctx is in scope`
+	}()
+}
+
+func (s *Server) deregisterFor(ctx context.Context, stop chan struct{}) {
+	go func() {
+		<-stop
+		c, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		store(c) // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\) while ctx is in scope`
+	}()
+}
+
 // Nested goroutines: each is reported at its own site, once.
 func nested(ctx context.Context) {
 	go func() {
