@@ -89,8 +89,13 @@
 // package-level context, or a value holding a cancel of its own built
 // from it, s.stop = newStop(context.Background()); not a task value that carries its own cancel and
 // is handed off for one piece of work, sent on a channel, queued or handed
-// to a goroutine: its context is reported as a root the task carries); all
-// three only while the work reads no context values. Also pprof.SetGoroutineLabels(context.Background()), which resets
+// to a goroutine: its context is reported as a root the task carries); a
+// root whose derivation is cancelled once the caller's ctx is done
+// (wctx, cancel := context.WithCancel(context.Background()), then
+// context.AfterFunc(ctx, cancel), or a function literal that waits on
+// <-ctx.Done() and then calls cancel: a transport closed only after the
+// pages on it, its cancellation following ctx's on purpose, a little
+// later); all four only while the work reads no context values. Also pprof.SetGoroutineLabels(context.Background()), which resets
 // labels; a context carried inside another value
 // (http.NewRequestWithContext, then req.WithContext(ctx)); a root seeded
 // with the caller's values; a root handed to a parameter the callee

@@ -195,6 +195,9 @@ func (r *Result) classifyCall(call *ast.CallExpr, idx int, look func(*ast.Ident)
 			if fn != nil && hasDeadline(fn) {
 				out.Deadline = true
 			}
+			if l, ok := r.links[call]; ok && out.Link == nil {
+				out.Link = l
+			}
 			if !r.keptRoot(call, &out) {
 				if p, ok := r.seeded(call, look); ok {
 					return Class{Kind: Detached, Param: p}

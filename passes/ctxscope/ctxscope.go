@@ -138,6 +138,12 @@ type Class struct {
 	// Process: for Lifetime, a root a value kept in a package variable is
 	// built on: the process's, which must carry no caller's values either.
 	Process bool
+	// Link: for Root, a context whose end cancels this one: the cancel of
+	// its derivation runs once Link is done (context.AfterFunc(ctx,
+	// cancel), or work that waits on <-ctx.Done() and then cancels). Its
+	// cancellation follows Link's on purpose, a little later; only
+	// Link's values are not in it.
+	Link ast.Expr
 	// Param: for Caller and Detached, the parameter the value derives from
 	// (nil for a receiver field or r.Context() of a request parameter's
 	// field).
@@ -158,6 +164,7 @@ type Result struct {
 	regions   map[*ast.CallExpr]Region   // calls in a region other than RegionNone
 	owned     map[*ast.CallExpr]bool     // root or derivation calls whose context or cancel a long-lived owner keeps
 	seeds     map[*ast.CallExpr]bool     // root or derivation calls handed to a lifetime holder an owner keeps: s.stop = newStop(context.Background())
+	links     map[*ast.CallExpr]ast.Expr // derivation calls whose cancel runs once another context is done (Class.Link)
 	procSeeds map[*ast.CallExpr]bool     // roots a value kept in a package variable is built on: client = oauth2.NewClient(context.Background(), ts)
 	shared    map[*types.Var]bool        // context variables assigned in a closure or through a pointer: unknown
 	rangeDef  map[*ast.Ident]bool        // range and select-receive variables: assigned an unknown value
@@ -287,6 +294,7 @@ func run(pass *analysis.Pass) (any, error) {
 		regions:   map[*ast.CallExpr]Region{},
 		owned:     map[*ast.CallExpr]bool{},
 		seeds:     map[*ast.CallExpr]bool{},
+		links:     map[*ast.CallExpr]ast.Expr{},
 		procSeeds: map[*ast.CallExpr]bool{},
 		shared:    map[*types.Var]bool{},
 		rangeDef:  map[*ast.Ident]bool{},

@@ -26,7 +26,9 @@ type Drop struct {
 	// after the context was observed done or cancelled ("shutdown"),
 	// cleanup in a deferred call ("deferred") or a t.Cleanup callback
 	// ("cleanup"), a context.AfterFunc callback ("afterfunc"), a callback
-	// the garbage collector runs ("collected"), an API that
+	// the garbage collector runs ("collected"), a root whose derivation is
+	// cancelled once the caller's context is done ("linked": Class.Link),
+	// an API that
 	// wants a root ("reset": pprof.SetGoroutineLabels), the root a value
 	// kept in a package variable is built on ("process": it serves every
 	// session, so neither the caller's cancellation nor its values belong
@@ -36,7 +38,7 @@ type Drop struct {
 	// context.Background, as documented).
 	Exempt string
 	// Reads is set for a fresh root (Exempt is lifetime, shutdown,
-	// deferred, cleanup or afterfunc), or a root with a deadline of its
+	// deferred, cleanup, afterfunc, collected or linked), or a root with a deadline of its
 	// own, handed to a function that reads the context's values: the work
 	// loses the caller's values (trace, session) although it may rightly
 	// outlive the caller's cancellation.
@@ -59,7 +61,7 @@ type Drop struct {
 // context.WithoutCancel of the caller's context.
 func (d Drop) Fresh() bool {
 	switch d.Exempt {
-	case "lifetime", "shutdown", "deferred", "cleanup", "afterfunc", "collected":
+	case "lifetime", "shutdown", "deferred", "cleanup", "afterfunc", "collected", "linked":
 		return true
 	}
 	return false
@@ -203,6 +205,9 @@ func (r *Result) exempt(c *Class, call *ast.CallExpr, fn *types.Func) string {
 	}
 	if c != nil && c.Kind == Lifetime {
 		return "lifetime"
+	}
+	if c != nil && c.Kind == Root && c.Link != nil && r.Classify(c.Link).Kind == Caller {
+		return "linked" // its cancel runs once the caller's context is done
 	}
 	if c != nil && c.Origin != nil {
 		if g := r.regions[c.Origin]; g != RegionNone {
@@ -393,6 +398,8 @@ func Why(d Drop, ctxName string) string {
 		return "in a context.AfterFunc callback"
 	case "collected":
 		return "in a callback the garbage collector runs (runtime.AddCleanup, runtime.SetFinalizer)"
+	case "linked":
+		return "cancelled once " + ctxName + " is done"
 	}
 	return d.Exempt
 }

@@ -84,6 +84,7 @@ func (r *Result) index() {
 					x.fi = fi
 					x.stmt(d.Body, RegionNone)
 					x.fi = nil
+					x.links(d.Body)
 				}
 			case *ast.GenDecl:
 				x.pkgDecl(d)
@@ -1101,4 +1102,135 @@ func isCancelFunc(t types.Type) bool {
 		return false
 	}
 	return n.Obj().Name() == "CancelFunc" || n.Obj().Name() == "CancelCauseFunc"
+}
+
+// links records the derivations of body whose cancel runs once another
+// context is done: ctx2, cancel := context.WithCancel(root), then
+// context.AfterFunc(ctx, cancel) (or a callback that calls cancel), or a
+// function literal that waits on <-ctx.Done() (a statement, or a select
+// case) and then calls cancel. r.links maps the derivation to ctx; it
+// becomes the class's Link, judged against the caller's context where a
+// drop is found.
+func (x *indexer) links(body *ast.BlockStmt) {
+	info := x.r.pass.TypesInfo
+	cancels := map[*types.Var]*ast.CallExpr{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+			return true
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		tup, ok := info.TypeOf(call).(*types.Tuple)
+		if !ok || tup.Len() != 2 || !x.r.ctx.like(tup.At(0).Type()) || !isCancelFunc(tup.At(1).Type()) {
+			return true
+		}
+		if id, ok := as.Lhs[1].(*ast.Ident); ok {
+			if v, ok := info.ObjectOf(id).(*types.Var); ok {
+				cancels[v] = call
+			}
+		}
+		return true
+	})
+	if len(cancels) == 0 {
+		return
+	}
+	// calls returns the cancel funcs n calls, outside nested literals.
+	calls := func(n ast.Node) []*types.Var {
+		var out []*types.Var
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return m == n
+			case *ast.CallExpr:
+				if id, ok := ast.Unparen(m.Fun).(*ast.Ident); ok {
+					if v, ok := info.Uses[id].(*types.Var); ok && cancels[v] != nil {
+						out = append(out, v)
+					}
+				}
+			}
+			return true
+		})
+		return out
+	}
+	link := func(vs []*types.Var, ctx ast.Expr) {
+		for _, v := range vs {
+			if _, done := x.r.links[cancels[v]]; !done {
+				x.r.links[cancels[v]] = ctx
+			}
+		}
+	}
+	// doneOf returns ctx for a statement or comm clause that receives
+	// from ctx.Done().
+	doneOf := func(st ast.Stmt) ast.Expr {
+		var e ast.Expr
+		switch st := st.(type) {
+		case *ast.ExprStmt:
+			e = st.X
+		case *ast.AssignStmt:
+			if len(st.Rhs) == 1 {
+				e = st.Rhs[0]
+			}
+		}
+		u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+		if !ok || u.Op != token.ARROW {
+			return nil
+		}
+		call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+		if !ok || !x.r.isContextMethod(call, "Done") {
+			return nil
+		}
+		return ast.Unparen(call.Fun).(*ast.SelectorExpr).X
+	}
+	waits := func(list []ast.Stmt) {
+		for i, st := range list {
+			if ctx := doneOf(st); ctx != nil {
+				for _, after := range list[i+1:] {
+					link(calls(after), ctx)
+				}
+				return
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			fn := lintkit.Callee(info, n)
+			if fn == nil || !lintkit.IsFunc(fn, "context", "AfterFunc") || len(n.Args) != 2 {
+				return true
+			}
+			switch f := ast.Unparen(n.Args[1]).(type) {
+			case *ast.Ident:
+				if v, ok := info.Uses[f].(*types.Var); ok && cancels[v] != nil {
+					link([]*types.Var{v}, n.Args[0])
+				}
+			case *ast.FuncLit:
+				link(calls(f), n.Args[0])
+			}
+		case *ast.FuncLit:
+			// Only in a literal: a function that waits for ctx itself
+			// before it cancels blocks its caller until then.
+			ast.Inspect(n.Body, func(m ast.Node) bool {
+				switch m := m.(type) {
+				case *ast.FuncLit:
+					return false // walked on its own
+				case *ast.BlockStmt:
+					waits(m.List)
+				case *ast.CaseClause:
+					waits(m.Body)
+				case *ast.CommClause:
+					if ctx := doneOf(m.Comm); ctx != nil {
+						for _, st := range m.Body {
+							link(calls(st), ctx)
+						}
+					}
+					waits(m.Body)
+				}
+				return true
+			})
+		}
+		return true
+	})
 }
