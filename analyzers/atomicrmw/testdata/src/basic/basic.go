@@ -236,3 +236,25 @@ func (t *Threshold) Update(p int64) {
 		t.v.Store(p) // want `check-then-act on atomic t\.v: two goroutines can both pass the test`
 	}
 }
+
+// The handler literal tests and sets under its lock, but another writer
+// sets the flag without it (a Store of 0, the value the test found, would
+// change nothing): a writer between the Load and the Store is lost.
+type ordered struct {
+	sync.Mutex
+	resetting atomic.Uint32
+	doReset   chan struct{}
+}
+
+func (c *ordered) errHandler() func(err error) {
+	return func(err error) {
+		c.Lock()
+		if c.resetting.Load() == 0 {
+			c.resetting.Store(1) // want `check-then-act on atomic c.resetting`
+			c.doReset <- struct{}{}
+		}
+		c.Unlock()
+	}
+}
+
+func (c *ordered) pause() { c.resetting.Store(2) }

@@ -370,3 +370,29 @@ func (t *Threshold) Update(p int64) {
 		t.v.Store(p)
 	}
 }
+
+// A handler literal that takes the consumer's lock tests and sets the flag
+// under it, and the only other writer clears it under the same lock
+// (nats.go's ordered consumer): one writer at a time.
+type ordered struct {
+	sync.Mutex
+	resetting atomic.Uint32
+	doReset   chan struct{}
+}
+
+func (c *ordered) errHandler() func(err error) {
+	return func(err error) {
+		c.Lock()
+		if c.resetting.Load() == 0 {
+			c.resetting.Store(1)
+			c.doReset <- struct{}{}
+		}
+		c.Unlock()
+	}
+}
+
+func (c *ordered) reset() {
+	c.Lock()
+	defer c.Unlock()
+	defer c.resetting.Store(0)
+}
