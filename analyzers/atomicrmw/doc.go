@@ -49,9 +49,12 @@
 // under a mutex of the value (s.mu for s.f or s.first.seq, a package-level
 // mutex for a package-level atomic) or in a function whose caller holds
 // the lock (its name ends in Locked, its doc comment says so: "Lock should
-// be held.", "must be held", "+checklocks"; or it is unexported and every
+// be held.", "must be held", "+checklocks"; or it is unexported, never
+// used as a value or through an interface of the package, and every
 // call of it in the package is in a critical section or in such a
-// function), and every write of the
+// function, not in a function literal, which may run after the Unlock;
+// a literal that locks itself writes under its own lock), and every
+// write of the
 // same location (the same path of fields of the same type, or the same
 // variable) in the package's non-test files runs under that same mutex (or
 // in such a function), outside construction (writes to a value the
@@ -84,8 +87,10 @@
 //
 // Limits: per function, on syntax and the control-flow graph: a Load in a
 // callee (an accessor) is not seen; the single-writer proof knows mutexes
-// by their field or variable and functions by name, not by what their
-// callers hold. A type with Load and Store methods over one of several
+// by their field or variable, and a function that runs with a lock held
+// by its name or doc comment, or because every call of it in the package
+// stands in a critical section (an unexported function never used as a
+// value; slots.LockedByCallers), not by which mutex its callers hold. A type with Load and Store methods over one of several
 // fields is no atomic type (its methods may do anything to the others):
 // a check-then-act through them is not seen.
 //
