@@ -36,8 +36,9 @@
 // configured behaviour-only, memos on a value that is not package-level
 // (a field of a per-instance struct, a local sync.OnceValue), appends to a
 // package-level registry, and stores in a root (main, init of package main,
-// //ctxbound:root, configured root packages), which may seed process state
-// from the environment.
+// init and package-level initialisers of a command-line package and the
+// helpers only they call, //ctxbound:root, configured root packages; see
+// envidentity), which may seed process state from the environment.
 //
 // Seed 002: whether the process was a dispatcher-owned kanban worker was
 // memoised in _ENV_DETECT_CACHE from HERMES_KANBAN_TASK; a cron job run

@@ -127,7 +127,10 @@
 // starting call's context would cancel; a single-flight background job
 // started on a goroutine (at most one runs, serving every caller: the job
 // clears a flag when done, s.flushing = false or s.running.Store(false),
-// that the starter tests or sets before go s.flush()), which no one
+// that the starter tests or sets before go s.flush(); the flag a field or
+// a package-level variable, the job a function or a literal: if
+// !pending.CompareAndSwap(false, true) { return }; go func() {
+// pending.Store(false); ... }(), a debounced broadcast), which no one
 // caller owns. The callback of pprof.Do given a root
 // (pprof.Do(context.Background(), labels, func(ctx context.Context) {
 // ... })) has no caller's context: its parameter, named or not, is that

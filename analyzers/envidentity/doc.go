@@ -46,7 +46,11 @@
 // "...", and its tail.
 //
 // Roots may read and write identity keys: main and init of package main
-// and its package-level initialisers, TestMain, a function marked
+// and its package-level initialisers, the init functions and
+// package-level initialisers of a command-line package (one that declares
+// a cobra or urfave/cli command in a package-level variable: var rootCmd
+// = &cobra.Command{...}, run by main through cmd.Execute(); a library
+// that builds commands in functions is none), TestMain, a function marked
 // //ctxbound:root -- <reason> (closures inside a root included), the
 // packages configured as roots, and an unexported function (no method)
 // that only roots call, directly or through such functions, and that is

@@ -11,7 +11,7 @@ import (
 
 func TestEnvidentity(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), envidentity.Analyzer,
-		"basic", "negative", "negative/main", "negative/reset", "rootpkg", "generated", "suppress", "seed001", "seed002", "restored", "hermetic")
+		"basic", "negative", "negative/main", "negative/reset", "rootpkg", "generated", "suppress", "seed001", "seed002", "restored", "hermetic", "clicmd/cmd", "clicmd/lib")
 }
 
 func TestCrossPackage(t *testing.T) {

@@ -228,6 +228,42 @@ func DeclOf(files []*ast.File, fn *types.Func) *ast.FuncDecl {
 	return nil
 }
 
+// cliCommands are the command trees of the command-line frameworks: a
+// package that declares one at package level is a program's command line.
+var cliCommands = [][2]string{
+	{"github.com/spf13/cobra", "Command"},
+	{"github.com/urfave/cli/v3", "Command"},
+	{"github.com/urfave/cli/v2", "App"},
+	{"github.com/urfave/cli/v2", "Command"},
+	{"github.com/urfave/cli", "App"},
+	{"github.com/urfave/cli", "Command"},
+}
+
+// DeclaresCommand reports whether pkg declares a command of a command-line
+// framework in a package-level variable (var rootCmd = &cobra.Command{...},
+// var app = &cli.App{...}): it is a program's command line, whose
+// package-level initialisers and init functions run at the program's
+// start, as package main's do.
+func DeclaresCommand(pkg *types.Package) bool {
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		v, ok := scope.Lookup(name).(*types.Var)
+		if !ok {
+			continue
+		}
+		n := NamedOf(v.Type())
+		if n == nil || n.Obj().Pkg() == nil {
+			continue
+		}
+		for _, c := range cliCommands {
+			if n.Obj().Pkg().Path() == c[0] && n.Obj().Name() == c[1] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // CalleeName names the function call calls, for messages: the static
 // callee or interface method as ShortName spells it, else the called
 // expression (a func value: "f", "h.fn").

@@ -463,8 +463,10 @@ func (r *Result) returnsRoot(d *ast.FuncDecl) *ReturnsRoot {
 //   - literals it returns, stores or sends: whoever runs them makes their
 //     roots;
 //   - goroutines it starts that are a background loop (Worker: a server's
-//     per-connection loop, a pool's reaper), work of their own that a
-//     caller's context would not bind; a one-shot goroutine (a hook run
+//     per-connection loop, a pool's reaper) or a single-flight job
+//     (singleFlight: one pending at a time, serving every caller), work
+//     of their own that a caller's context would not bind; a one-shot
+//     goroutine (a hook run
 //     once, a notification sent) is the function's work, done on another
 //     goroutine, and its root is blamed on the callers like any;
 //   - a root with a deadline of its own whose work reads no context
@@ -484,7 +486,7 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt) {
 		}
 	}
 	enter := func(lit *ast.FuncLit) bool {
-		return !r.OwnsContext(lit) && !r.Detached(lit) && (!r.fn(lit).goroutine || !r.workerBody(lit.Body))
+		return !r.OwnsContext(lit) && !r.Detached(lit) && (!r.fn(lit).goroutine || !r.workerBody(lit.Body) && !r.singleFlight(lit.Body, d))
 	}
 	// The roots that do more than reach a log line make the fact; failing
 	// them, the log-only roots make a LogOnly fact.

@@ -127,14 +127,17 @@ func (r *Result) oneShotCall(call *ast.CallExpr, starter *ast.FuncDecl) bool {
 // singleFlight reports whether a job started on a goroutine by starter is
 // a single-flight background job: at most one runs at a time, and it
 // serves every caller that asked for one meanwhile (a database's flush,
-// a validator draining a queue), so the caller that happened to start it
-// owns none of its roots. The job says so by clearing a flag of its own
-// when it is done (s.flushing = false, s.running.Store(false)), and the
-// starter tests or sets that flag before starting it (if s.flushing {
+// a validator draining a queue, a debounced broadcast), so the caller
+// that happened to start it owns none of its roots. The job (a function,
+// or a literal of the starter) says so by clearing a flag that outlives
+// the call (a field or a package-level variable: s.flushing = false,
+// s.running.Store(false), pending.Store(false)), and the starter tests or
+// sets that flag outside the job before starting it (if s.flushing {
 // return }; s.flushing = true; go s.flush()), itself or through a
 // function it calls in a condition (if s.shouldValidate() { go ... }). A
 // hook run once (if s.onDone != nil { go s.onDone() }) clears no flag:
-// it stays the starter's work.
+// it stays the starter's work; so does a job whose flag is a local of
+// the call, which coalesces nothing.
 func (r *Result) singleFlight(job *ast.BlockStmt, starter *ast.FuncDecl) bool {
 	if job == nil || starter == nil || starter.Body == nil {
 		return false
@@ -148,7 +151,7 @@ func (r *Result) singleFlight(job *ast.BlockStmt, starter *ast.FuncDecl) bool {
 				break
 			}
 			for i, lhs := range n.Lhs {
-				if f := boolField(info, lhs); f != nil && isFalse(info, n.Rhs[i]) {
+				if f := boolFlag(info, lhs); f != nil && isFalse(info, n.Rhs[i]) {
 					flags[f] = true
 				}
 			}
@@ -157,7 +160,7 @@ func (r *Result) singleFlight(job *ast.BlockStmt, starter *ast.FuncDecl) bool {
 			if !ok || len(n.Args) != 1 || !isFalse(info, n.Args[0]) || !lintkit.IsMethod(lintkit.Callee(info, n), "sync/atomic", "Bool", "Store") {
 				break
 			}
-			if f := fieldOf(info, sel.X); f != nil {
+			if f := flagOf(info, sel.X); f != nil {
 				flags[f] = true
 			}
 		}
@@ -166,15 +169,21 @@ func (r *Result) singleFlight(job *ast.BlockStmt, starter *ast.FuncDecl) bool {
 	if len(flags) == 0 {
 		return false
 	}
+	// mentions reports whether body mentions a flag outside the job (a
+	// job that is a literal of the starter is in its body).
 	mentions := func(body ast.Node) bool {
-		return lintkit.Any(body, func(n ast.Node) bool {
-			sel, ok := n.(*ast.SelectorExpr)
-			if !ok {
+		found := false
+		ast.Inspect(body, func(n ast.Node) bool {
+			if found || n == job {
 				return false
 			}
-			v, _ := info.Uses[sel.Sel].(*types.Var)
-			return v != nil && flags[v]
+			if id, ok := n.(*ast.Ident); ok {
+				v, _ := info.Uses[id].(*types.Var)
+				found = v != nil && flags[v]
+			}
+			return !found
 		})
+		return found
 	}
 	if mentions(starter.Body) {
 		return true
@@ -200,10 +209,9 @@ func (r *Result) singleFlight(job *ast.BlockStmt, starter *ast.FuncDecl) bool {
 	})
 }
 
-// boolField returns the field a selector x.f denotes when f is a bool
-// field, or nil.
-func boolField(info *types.Info, e ast.Expr) *types.Var {
-	f := fieldOf(info, e)
+// boolFlag returns the flag e denotes when it is a bool, or nil.
+func boolFlag(info *types.Info, e ast.Expr) *types.Var {
+	f := flagOf(info, e)
 	if f == nil {
 		return nil
 	}
@@ -213,17 +221,23 @@ func boolField(info *types.Info, e ast.Expr) *types.Var {
 	return nil
 }
 
-// fieldOf returns the field a selector x.f denotes, or nil.
-func fieldOf(info *types.Info, e ast.Expr) *types.Var {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok {
-		return nil
+// flagOf returns the variable e denotes when it outlives one call of the
+// starter, so that it can tell a later call that a job is pending: a
+// field (x.f) or a package-level variable; nil for a local.
+func flagOf(info *types.Info, e ast.Expr) *types.Var {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		v, _ := info.Uses[e.Sel].(*types.Var)
+		if v != nil && (v.IsField() || v.Pkg() != nil && v.Parent() == v.Pkg().Scope()) {
+			return v
+		}
+	case *ast.Ident:
+		v, _ := info.Uses[e].(*types.Var)
+		if v != nil && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+			return v
+		}
 	}
-	v, _ := info.Uses[sel.Sel].(*types.Var)
-	if v == nil || !v.IsField() {
-		return nil
-	}
-	return v
+	return nil
 }
 
 // isFalse reports whether e is the constant false.

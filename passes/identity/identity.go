@@ -416,6 +416,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	dirs := pass.ResultOf[directives.Analyzer].(*directives.Result)
 	w := &walker{r: r, dirs: dirs}
+	w.cli = lintkit.DeclaresCommand(pass.Pkg)
 	w.helperRoots = w.rootHelpers()
 	for _, f := range pass.Files {
 		w.file(f)

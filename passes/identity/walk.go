@@ -66,6 +66,10 @@ type walker struct {
 	root  string
 
 	pending []pending
+	// cli: the package declares a command of a command-line framework
+	// (lintkit.DeclaresCommand): its initialisers run at the program's
+	// start, as package main's do.
+	cli bool
 	// helperRoots are the functions that only roots call (rootHelpers).
 	helperRoots map[*ast.FuncDecl]string
 	// flags are reads used as a flag, not as a value: compared with a
@@ -131,6 +135,8 @@ func (w *walker) file(f *ast.File) {
 				w.root = "a configured root package"
 			case pkg.Name() == "main":
 				w.root = "a package-level initialiser of package main"
+			case w.cli:
+				w.root = "a package-level initialiser of a command-line package"
 			}
 			w.addRoot(d)
 			for _, s := range d.Specs {
@@ -141,7 +147,7 @@ func (w *walker) file(f *ast.File) {
 				continue
 			}
 			w.decl = d
-			w.root = rootOf(d, pkg, rootPkg, test, w.dirs)
+			w.root = rootOf(d, pkg, rootPkg, w.cli, test, w.dirs)
 			if w.root == "" {
 				w.root = w.helperRoots[d]
 			}
@@ -172,7 +178,7 @@ func (w *walker) rootHelpers() map[*ast.FuncDecl]string {
 			if !ok || fd.Body == nil {
 				continue
 			}
-			if why := rootOf(fd, pkg, rootPkg, test, w.dirs); why != "" {
+			if why := rootOf(fd, pkg, rootPkg, w.cli, test, w.dirs); why != "" {
 				roots[fd] = why
 				continue
 			}
@@ -273,7 +279,7 @@ func testFunc(info *types.Info, fset *token.FileSet, d *ast.FuncDecl) bool {
 }
 
 // rootOf says why the function declaration d is a root, or "".
-func rootOf(d *ast.FuncDecl, pkg *types.Package, rootPkg, test bool, dirs *directives.Result) string {
+func rootOf(d *ast.FuncDecl, pkg *types.Package, rootPkg, cli, test bool, dirs *directives.Result) string {
 	switch {
 	case rootPkg:
 		return "a configured root package"
@@ -283,6 +289,8 @@ func rootOf(d *ast.FuncDecl, pkg *types.Package, rootPkg, test bool, dirs *direc
 		return ""
 	case pkg.Name() == "main" && (d.Name.Name == "main" || d.Name.Name == "init"):
 		return d.Name.Name + " of package main"
+	case cli && d.Name.Name == "init":
+		return "init of a command-line package"
 	case test && d.Name.Name == "TestMain":
 		return "TestMain"
 	case pkg.Path() == RuntimePath && d.Name.Name == "FromEnv":

@@ -180,3 +180,55 @@ func (h *Hooks) notifyOnce() {
 }
 
 func (h *Hooks) Fail(ctx context.Context) { h.notifyOnce() }
+
+// A debounced job started as a literal: the starter claims a
+// package-level flag, the job clears it, and one job serves every caller
+// meanwhile (mailpit's BroadcastMailboxStats): no caller owns its roots.
+var pending syncatomic.Bool
+
+func broadcast(db *DB) {
+	if !pending.CompareAndSwap(false, true) {
+		return
+	}
+	go func() {
+		pending.Store(false)
+		db.Exec(context.TODO(), "count")
+	}()
+}
+
+func Notify(ctx context.Context, db *DB) { broadcast(db) }
+
+// Twins: a literal with no flag, a flag local to the call (it coalesces
+// nothing), and a package flag the job clears but the starter never tests
+// are one-shot work: blamed on the callers.
+func broadcastEach(db *DB) {
+	go func() {
+		db.Exec(context.TODO(), "count") // want `broadcastEach makes its own root context \(context.TODO\) but is called with a context in scope from NotifyEach`
+	}()
+}
+
+func NotifyEach(ctx context.Context, db *DB) { broadcastEach(db) }
+
+func broadcastLocal(db *DB) {
+	var busy syncatomic.Bool
+	if !busy.CompareAndSwap(false, true) {
+		return
+	}
+	go func() {
+		busy.Store(false)
+		db.Exec(context.TODO(), "count") // want `broadcastLocal makes its own root context \(context.TODO\) but is called with a context in scope from NotifyLocal`
+	}()
+}
+
+func NotifyLocal(ctx context.Context, db *DB) { broadcastLocal(db) }
+
+var dirty bool
+
+func broadcastUntested(db *DB) {
+	go func() {
+		dirty = false
+		db.Exec(context.TODO(), "count") // want `broadcastUntested makes its own root context \(context.TODO\) but is called with a context in scope from NotifyUntested`
+	}()
+}
+
+func NotifyUntested(ctx context.Context, db *DB) { broadcastUntested(db) }
