@@ -80,7 +80,8 @@
 //
 // Not reported (each is correct code): a fresh context made after the
 // function observed ctx.Done() or ctx.Err() (graceful shutdown; a case
-// <-ctx.Done(): exempts its own body, not its sibling cases) or called its
+// <-ctx.Done(): exempts its own body, not its sibling cases; the channel
+// may be held in a local, done := ctx.Done(), then <-done) or called its
 // own cancel (a release); a root made in a deferred call, a t.Cleanup or a
 // context.AfterFunc callback, or a callback the garbage collector runs
 // (runtime.AddCleanup, runtime.SetFinalizer); a component's lifetime context, its cancel

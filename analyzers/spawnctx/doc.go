@@ -123,7 +123,8 @@
 // errgroup.WithContext(ctx); runctx.Go, runctx.Group.Go and
 // runctx.Pool.Submit, which hand the caller's context to the work; a root
 // made after the work observed ctx.Done() or ctx.Err() (graceful shutdown;
-// a case <-ctx.Done(): exempts its own body, not its sibling cases), in a
+// a case <-ctx.Done(): exempts its own body, not its sibling cases; the
+// channel may be held in a local, done := ctx.Done(), then <-done), in a
 // deferred call, in a t.Cleanup or context.AfterFunc callback or one the
 // garbage collector runs (runtime.AddCleanup, runtime.SetFinalizer), or kept as
 // a component's lifetime context (its cancel stored in a field, a map or

@@ -969,14 +969,31 @@ func (x *indexer) receivesDone(e ast.Expr) bool {
 	return found
 }
 
-// doneRecv reports whether n is a receive from a context's Done channel.
+// doneRecv reports whether n is a receive from a context's Done channel:
+// <-ctx.Done(), or <-done where done is a local every call assigned to
+// which is ctx.Done() (if done := ctx.Done(); done != nil { go func() {
+// select { case <-done: ... } }() }, database/sql's and lib/pq's shape).
 func (x *indexer) doneRecv(n ast.Node) bool {
 	u, ok := n.(*ast.UnaryExpr)
 	if !ok || u.Op != token.ARROW {
 		return false
 	}
-	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
-	return ok && x.r.isContextMethod(call, "Done")
+	switch e := ast.Unparen(u.X).(type) {
+	case *ast.CallExpr:
+		return x.r.isContextMethod(e, "Done")
+	case *ast.Ident:
+		v, ok := x.r.pass.TypesInfo.Uses[e].(*types.Var)
+		if !ok || isPkgVar(v) || len(x.varCalls[v]) == 0 {
+			return false
+		}
+		for _, c := range x.varCalls[v] {
+			if !x.r.isContextMethod(c, "Done") {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // commReceivesDone reports whether a select case receives from Done.
@@ -1175,12 +1192,13 @@ func (x *indexer) links(body *ast.BlockStmt) {
 			}
 		}
 		u, ok := ast.Unparen(e).(*ast.UnaryExpr)
-		if !ok || u.Op != token.ARROW {
+		if !ok || u.Op != token.ARROW || !x.doneRecv(u) {
 			return nil
 		}
 		call, ok := ast.Unparen(u.X).(*ast.CallExpr)
-		if !ok || !x.r.isContextMethod(call, "Done") {
-			return nil
+		if !ok { // <-done, done := ctx.Done()
+			v := info.Uses[ast.Unparen(u.X).(*ast.Ident)].(*types.Var)
+			call = x.varCalls[v][0]
 		}
 		return ast.Unparen(call.Fun).(*ast.SelectorExpr).X
 	}

@@ -59,6 +59,17 @@ func (a *Allocator) AllocateSelect(ctx context.Context, addr string, quit chan s
 	return dial(wctx, addr)
 }
 
+// The same with ctx's Done channel held in a local.
+func (a *Allocator) AllocateLocal(ctx context.Context, addr string) error {
+	wctx, cancel := context.WithCancel(context.Background())
+	done := ctx.Done()
+	go func() {
+		<-done
+		cancel()
+	}()
+	return dial(wctx, addr)
+}
+
 // Twin: the linked root loses the caller's values, and the work reads
 // them.
 func (a *Allocator) AllocateTraced(ctx context.Context, addr string) error {

@@ -187,6 +187,43 @@ func (s *Server) deregisterFor(ctx context.Context, stop chan struct{}) {
 	}()
 }
 
+// A watcher of the caller's context held in a local (done :=
+// ctx.Done(), lib/pq's and database/sql's shape): the work after <-done
+// runs once ctx is cancelled, and must not use it.
+func watchCancel(ctx context.Context, finished chan struct{}) {
+	if done := ctx.Done(); done != nil {
+		go func() {
+			select {
+			case <-done:
+				c, cancel := context.WithTimeout(context.Background(), time.Second)
+				defer cancel()
+				store(c)
+			case <-finished:
+			}
+		}()
+	}
+}
+
+// Twins: a local channel of another kind, and one assigned from another
+// call, are no sign that ctx is done.
+func watchStop(ctx context.Context, stop chan struct{}) {
+	quit := stop
+	go func() {
+		<-quit
+		store(context.Background()) // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\) while ctx is in scope`
+	}()
+}
+
+func closed() <-chan struct{} { return nil }
+
+func watchClosed(ctx context.Context) {
+	done := closed()
+	go func() {
+		<-done
+		store(context.Background()) // want `goroutine drops the caller's context: it calls store with a root context \(context.Background\) while ctx is in scope`
+	}()
+}
+
 // Nested goroutines: each is reported at its own site, once.
 func nested(ctx context.Context) {
 	go func() {
