@@ -42,9 +42,9 @@
 // its caller holds the lock (updateLocked, "c.mu must be held"), or in an
 // unexported function every caller of which holds one where it calls it,
 // directly or through such functions:
-// the owner's protocol; a call from a function literal, a use as a value
-// or a method an interface of the package declares may run without the
-// lock, and a caller in another package is not seen, so exported
+// the owner's protocol; a call from a function literal or by a go or
+// defer statement, a use as a value or a method an interface of the
+// package declares may run without the lock, and a caller in another package is not seen, so exported
 // functions keep the rule); constructors and setup
 // (a function that returns a value it allocates writes to a value no one
 // shares yet); code that does not run per operation (no context, no

@@ -13,13 +13,13 @@ import (
 // LockedByCallers returns the functions of the package being analysed that
 // run with a mutex held by every caller: a function whose name or doc
 // comment says its caller holds the lock (SaysLockHeld), or an unexported
-// function or method,
-// never used as a value, no method of an interface of the package (it may
-// be called through one), whose every call in the package's non-test files
-// stands in a critical section (Sections) of the function declaration that
-// makes it, or in a function of the set (a fixed point). A call inside a
-// function literal does not count (the literal may run after the Unlock,
-// on another goroutine), nor does a call from a package-level initialiser.
+// function or method, never used as a value, no method of an interface of
+// the package (it may be called through one), whose every call in the
+// package's non-test files stands in a critical section (Sections) of the
+// function declaration that makes it, or in a function of the set (a fixed
+// point). A call inside a function literal does not count (the literal may
+// run after the Unlock, on another goroutine), nor does a go or defer
+// statement's call, nor a call from a package-level initialiser.
 // Calls from _test.go files are not counted: a test runs one scenario at a
 // time. k names the mutexes, as for Sections.
 func LockedByCallers(pass *analysis.Pass, k *lintkit.Keyer) map[*types.Func]bool {
@@ -130,7 +130,8 @@ func LockedByCallers(pass *analysis.Pass, k *lintkit.Keyer) map[*types.Func]bool
 }
 
 // called reports whether the identifier id, whose enclosing nodes are
-// stack, is the function of a call: f(...) or x.f(...).
+// stack, is the function of a call that runs there and then: f(...) or
+// x.f(...), not go f(...) or defer f(...).
 func called(id *ast.Ident, stack []ast.Node) bool {
 	var fun ast.Node = id
 	i := len(stack) - 1
@@ -150,7 +151,21 @@ func called(id *ast.Ident, stack []ast.Node) bool {
 		return false
 	}
 	call, ok := stack[i].(*ast.CallExpr)
-	return ok && call.Fun == fun
+	if !ok || call.Fun != fun {
+		return false
+	}
+	// go f() runs f on another goroutine, after the Unlock as likely as
+	// before; defer f() runs it when the function returns, past an
+	// explicit Unlock: neither runs under the caller's lock.
+	if i > 0 {
+		switch p := stack[i-1].(type) {
+		case *ast.GoStmt:
+			return p.Call != call
+		case *ast.DeferStmt:
+			return p.Call != call
+		}
+	}
+	return true
 }
 
 // inLiteral reports whether the enclosing nodes hold a function literal.

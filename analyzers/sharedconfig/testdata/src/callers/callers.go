@@ -131,3 +131,15 @@ func (c *Collection) Sweep(ctx context.Context) {
 func (c *Collection) ResetLocked(ctx context.Context, name string) {
 	c.conns[name].Retries = 0
 }
+
+// rename is started on a goroutine under the lock: it runs after the
+// Unlock as likely as before.
+func (c *Collection) rename(ctx context.Context, name string) {
+	c.conns[name].Retries = 1 // want `^c\.conns\[name\]\.Retries is written through c\.conns\[name\], held by c`
+}
+
+func (c *Collection) Rename(ctx context.Context, name string) {
+	c.Lock()
+	go c.rename(ctx, name)
+	c.Unlock()
+}
