@@ -38,8 +38,7 @@ type checker struct {
 	borrowed map[*types.Var]bool
 	// held are the functions every caller of which holds a mutex
 	// (slots.LockedByCallers; lazy).
-	held     map[*types.Func]bool
-	heldDone bool
+	held map[*types.Func]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -265,8 +264,8 @@ func (c *checker) function(fn ast.Node, recvList *ast.FieldList, body *ast.Block
 	sections := slots.Sections(info, c.k, body)
 	callersLock := false
 	if fd, ok := fn.(*ast.FuncDecl); ok {
-		if !c.heldDone {
-			c.held, c.heldDone = slots.LockedByCallers(c.pass, c.k), true
+		if c.held == nil {
+			c.held = slots.LockedByCallers(c.pass, c.k) // never nil
 		}
 		obj, _ := info.Defs[fd.Name].(*types.Func)
 		callersLock = c.held[obj]

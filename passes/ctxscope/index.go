@@ -54,6 +54,9 @@ type indexer struct {
 	seedVars  map[*types.Var]bool // locals handed to a lifetime holder an owner keeps (ownArg)
 	procVars  map[*types.Var]bool // locals a package variable's value is built on (processArg)
 	retVars   map[*types.Var]bool
+	// cancelOf: the cancel funcs of derivations, ctx2, cancel :=
+	// context.WithCancel(...), and the call that made each (links).
+	cancelOf map[*types.Var]*ast.CallExpr
 
 	// Task values: a composite literal that carries a cancel func is its
 	// owner, a long-lived one (a component built in its constructor)
@@ -103,6 +106,7 @@ func (x *indexer) reset() {
 	x.seedVars = map[*types.Var]bool{}
 	x.procVars = map[*types.Var]bool{}
 	x.retVars = map[*types.Var]bool{}
+	x.cancelOf = map[*types.Var]*ast.CallExpr{}
 	x.handOff = map[*ast.CompositeLit]bool{}
 	x.taskVar = map[*ast.CompositeLit]*types.Var{}
 	x.taskCancels = map[*types.Var][]*types.Var{}
@@ -707,6 +711,7 @@ func (x *indexer) assign(s *ast.AssignStmt) {
 	if len(s.Rhs) == 1 && len(s.Lhs) > 1 && x.fi != nil {
 		if call, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); ok {
 			x.returnedContext(call, s.Lhs)
+			x.noteCancel(call, s.Lhs)
 		}
 	}
 	for i, l := range s.Lhs {
@@ -1121,6 +1126,24 @@ func isCancelFunc(t types.Type) bool {
 	return n.Obj().Name() == "CancelFunc" || n.Obj().Name() == "CancelCauseFunc"
 }
 
+// noteCancel notes the cancel func of a derivation, ctx2, cancel :=
+// context.WithCancel(...), for links.
+func (x *indexer) noteCancel(call *ast.CallExpr, lhs []ast.Expr) {
+	if len(lhs) != 2 {
+		return
+	}
+	info := x.r.pass.TypesInfo
+	tup, ok := info.TypeOf(call).(*types.Tuple)
+	if !ok || tup.Len() != 2 || !x.r.ctx.like(tup.At(0).Type()) || !isCancelFunc(tup.At(1).Type()) {
+		return
+	}
+	if id, ok := lhs[1].(*ast.Ident); ok {
+		if v, ok := info.ObjectOf(id).(*types.Var); ok {
+			x.cancelOf[v] = call
+		}
+	}
+}
+
 // links records the derivations of body whose cancel runs once another
 // context is done: ctx2, cancel := context.WithCancel(root), then
 // context.AfterFunc(ctx, cancel) (or a callback that calls cancel), or a
@@ -1129,31 +1152,11 @@ func isCancelFunc(t types.Type) bool {
 // becomes the class's Link, judged against the caller's context where a
 // drop is found.
 func (x *indexer) links(body *ast.BlockStmt) {
-	info := x.r.pass.TypesInfo
-	cancels := map[*types.Var]*ast.CallExpr{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
-			return true
-		}
-		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		tup, ok := info.TypeOf(call).(*types.Tuple)
-		if !ok || tup.Len() != 2 || !x.r.ctx.like(tup.At(0).Type()) || !isCancelFunc(tup.At(1).Type()) {
-			return true
-		}
-		if id, ok := as.Lhs[1].(*ast.Ident); ok {
-			if v, ok := info.ObjectOf(id).(*types.Var); ok {
-				cancels[v] = call
-			}
-		}
-		return true
-	})
+	cancels := x.cancelOf // noted by assign during the walk
 	if len(cancels) == 0 {
 		return
 	}
+	info := x.r.pass.TypesInfo
 	// calls returns the cancel funcs n calls, outside nested literals.
 	calls := func(n ast.Node) []*types.Var {
 		var out []*types.Var

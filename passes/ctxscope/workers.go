@@ -225,17 +225,15 @@ func boolFlag(info *types.Info, e ast.Expr) *types.Var {
 // starter, so that it can tell a later call that a job is pending: a
 // field (x.f) or a package-level variable; nil for a local.
 func flagOf(info *types.Info, e ast.Expr) *types.Var {
+	var v *types.Var
 	switch e := ast.Unparen(e).(type) {
-	case *ast.SelectorExpr:
-		v, _ := info.Uses[e.Sel].(*types.Var)
-		if v != nil && (v.IsField() || v.Pkg() != nil && v.Parent() == v.Pkg().Scope()) {
-			return v
-		}
+	case *ast.SelectorExpr: // x.f, or pkg.V
+		v, _ = info.Uses[e.Sel].(*types.Var)
 	case *ast.Ident:
-		v, _ := info.Uses[e].(*types.Var)
-		if v != nil && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
-			return v
-		}
+		v, _ = info.Uses[e].(*types.Var)
+	}
+	if v != nil && (v.IsField() || isPkgVar(v)) {
+		return v
 	}
 	return nil
 }

@@ -21,7 +21,7 @@ import (
 // run after the Unlock, on another goroutine), nor does a go or defer
 // statement's call, nor a call from a package-level initialiser.
 // Calls from _test.go files are not counted: a test runs one scenario at a
-// time. k names the mutexes, as for Sections.
+// time. k names the mutexes, as for Sections. The map is never nil.
 func LockedByCallers(pass *analysis.Pass, k *lintkit.Keyer) map[*types.Func]bool {
 	info := pass.TypesInfo
 	ifaceMethods := map[string]bool{}
