@@ -724,10 +724,10 @@ func (c *checker) report(f fire, u use) {
 		msg = fmt.Sprintf("send in a select on %s.Done() after %s() cancelled it: the select may take the Done case and the value is never sent; send before the cancel, or without the Done case", u.name, f.what)
 		opts = append(opts, lintkit.Related(f.at.Pos(), f.at.End(), f.what+"() cancels "+f.name+" here"))
 	case f.by == "cancel":
-		msg = fmt.Sprintf("%s is used after %s() cancelled it: %s gets a cancelled context and its work is cut short; call it before the cancel, or give it the parent's context or context.WithoutCancel(%s)", u.name, f.what, u.callee, u.name)
+		msg = fmt.Sprintf("%s is used after %s() cancelled it: %s gets a cancelled context and its work is cut short; call it before the cancel, or give it the parent's context or %s", u.name, f.what, u.callee, lintkit.WithoutCancelText(c.pass, u.node.Pos(), u.name))
 		opts = append(opts, lintkit.Related(f.at.Pos(), f.at.End(), f.what+"() cancels "+f.name+" here"))
 	default:
-		msg = fmt.Sprintf("%s is used after it is done: %s gets a cancelled context and its work is cut short at once; give end-of-run work the parent's context, or context.WithoutCancel(%s)", u.name, u.callee, u.name)
+		msg = fmt.Sprintf("%s is used after it is done: %s gets a cancelled context and its work is cut short at once; give end-of-run work the parent's context, or %s", u.name, u.callee, lintkit.WithoutCancelText(c.pass, u.node.Pos(), u.name))
 		opts = append(opts, lintkit.Related(f.at.Pos(), f.at.End(), f.name+" is done here"))
 		for _, r := range f.related {
 			opts = append(opts, lintkit.Related(r.Pos(), r.End(), types.ExprString(r.Fun)+"() cancels it here"))

@@ -207,8 +207,8 @@ func (c *checker) carried(fn ast.Node, s ctxscope.Scope) {
 		if s.Blank {
 			ctxName = "ctx"
 		}
-		msg := fmt.Sprintf("%s %s carries a root context (%s) in field %s while %s is in scope; set it to %s, or context.WithoutCancel(%s) to outlive the caller",
-			cr.Type.Obj().Name(), cr.How, cr.Class.Describe(), cr.Field.Name(), ctxName, ctxName, ctxName)
+		msg := fmt.Sprintf("%s %s carries a root context (%s) in field %s while %s is in scope; set it to %s, or %s to outlive the caller",
+			cr.Type.Obj().Name(), cr.How, cr.Class.Describe(), cr.Field.Name(), ctxName, ctxName, lintkit.WithoutCancelText(c.pass, cr.Value.Pos(), ctxName))
 		d := ctxscope.Drop{Arg: cr.Value, Class: cr.Class}
 		opts := []lintkit.Option{lintkit.Related(cr.HandOff.Pos(), cr.HandOff.End(), "the value leaves here")}
 		if o := cr.Class.Origin; o != nil && ast.Unparen(cr.Value) != o {
@@ -318,24 +318,25 @@ func (c *checker) reportRoot(fn ast.Node, g []ctxscope.Drop, s ctxscope.Scope) {
 	d := g[0]
 	callee := lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, d.Call)
 	var msg string
+	detach := func(name string) string { return lintkit.WithoutCancelText(c.pass, d.Call.Pos(), name) }
 	if der := c.deriver(d); der != nil {
 		// The context passed is another call's, made from the root: the
 		// advice is for that call (passing ctx here would lose what it
 		// adds: a trace task, a span, metadata).
 		name := lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, der)
 		if s.Blank {
-			msg = fmt.Sprintf("call of %s passes a context that %s made from a root context (%s) while the caller's context is in scope as an unnamed parameter; name the parameter ctx and make it from ctx, or from context.WithoutCancel(ctx) to outlive the caller",
-				callee, name, d.Class.Describe())
+			msg = fmt.Sprintf("call of %s passes a context that %s made from a root context (%s) while the caller's context is in scope as an unnamed parameter; name the parameter ctx and make it from ctx, or from %s to outlive the caller",
+				callee, name, d.Class.Describe(), detach("ctx"))
 		} else {
-			msg = fmt.Sprintf("call of %s passes a context that %s made from a root context (%s) while %s is in scope; make it from %s, or from context.WithoutCancel(%s) to outlive the caller",
-				callee, name, d.Class.Describe(), s.Name, s.Name, s.Name)
+			msg = fmt.Sprintf("call of %s passes a context that %s made from a root context (%s) while %s is in scope; make it from %s, or from %s to outlive the caller",
+				callee, name, d.Class.Describe(), s.Name, s.Name, detach(s.Name))
 		}
 	} else if s.Blank {
-		msg = fmt.Sprintf("call of %s passes a root context (%s) while the caller's context is in scope as an unnamed parameter; name the parameter ctx and pass it, or context.WithoutCancel(ctx) to outlive the caller",
-			callee, d.Class.Describe())
+		msg = fmt.Sprintf("call of %s passes a root context (%s) while the caller's context is in scope as an unnamed parameter; name the parameter ctx and pass it, or %s to outlive the caller",
+			callee, d.Class.Describe(), detach("ctx"))
 	} else {
-		msg = fmt.Sprintf("call of %s passes a root context (%s) while %s is in scope; pass %s, or context.WithoutCancel(%s) to outlive the caller",
-			callee, d.Class.Describe(), s.Name, s.Name, s.Name)
+		msg = fmt.Sprintf("call of %s passes a root context (%s) while %s is in scope; pass %s, or %s to outlive the caller",
+			callee, d.Class.Describe(), s.Name, s.Name, detach(s.Name))
 	}
 	opts := c.originRelated(d)
 	deadline := false
@@ -384,13 +385,13 @@ func (c *checker) deriver(d ctxscope.Drop) *ast.CallExpr {
 func (c *checker) reportValues(fn ast.Node, d ctxscope.Drop, s ctxscope.Scope) {
 	callee := lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, d.Call)
 	if d.Class.Recv {
-		msg := fmt.Sprintf("call of %s uses the component's lifetime context %s while %s is in scope, and %s reads context values (%s): the caller's values are lost; derive its context from %s, with context.WithoutCancel(%s) to outlive the caller",
-			callee, d.Class.What, s.Name, callee, d.Reads.What(), s.Name, s.Name)
+		msg := fmt.Sprintf("call of %s uses the component's lifetime context %s while %s is in scope, and %s reads context values (%s): the caller's values are lost; derive its context from %s, with %s to outlive the caller",
+			callee, d.Class.What, s.Name, callee, d.Reads.What(), s.Name, lintkit.WithoutCancelText(c.pass, d.Call.Pos(), s.Name))
 		c.r.Report(d.Call, msg, c.scope.ReaderRelated(d)...)
 		return
 	}
-	msg := fmt.Sprintf("call of %s gets a fresh root context (%s, %s) while %s is in scope, and %s reads context values (%s): the caller's values are lost; pass context.WithoutCancel(%s), or WithTimeout over it, to keep them",
-		callee, d.Class.Describe(), ctxscope.Why(d, s.Name), s.Name, callee, d.Reads.What(), s.Name)
+	msg := fmt.Sprintf("call of %s gets a fresh root context (%s, %s) while %s is in scope, and %s reads context values (%s): the caller's values are lost; pass %s, or WithTimeout over it, to keep them",
+		callee, d.Class.Describe(), ctxscope.Why(d, s.Name), s.Name, callee, d.Reads.What(), lintkit.WithoutCancelText(c.pass, d.Call.Pos(), s.Name))
 	opts := append(c.originRelated(d), c.scope.ReaderRelated(d)...)
 	if f := c.fixes(fn, s, true, d); len(f) > 0 {
 		opts = append(opts, f[0]) // only WithoutCancel: passing ctx would add a cancellation the work must not have
@@ -413,7 +414,7 @@ func (c *checker) reportHelper(d ctxscope.Drop, s ctxscope.Scope, others ...help
 	if s.Blank {
 		ctxName = "ctx"
 	}
-	advice := fmt.Sprintf("give %s a ctx parameter and pass %s, or context.WithoutCancel(%s) to outlive the caller", name, ctxName, ctxName)
+	advice := fmt.Sprintf("give %s a ctx parameter and pass %s, or %s to outlive the caller", name, ctxName, lintkit.WithoutCancelText(c.pass, d.Call.Pos(), ctxName))
 	if v := ctxscope.ContextVariant(d.Helper); v != nil {
 		advice = fmt.Sprintf("call %s with %s instead", lintkit.ShortName(v, c.pass.Pkg), ctxName)
 	}
@@ -497,8 +498,8 @@ func (c *checker) reportMakers() {
 		case len(names) > 2:
 			callers += fmt.Sprintf(", %s and %d more", names[1], len(names)-2)
 		}
-		msg := fmt.Sprintf("%s makes its own root context (%s) but is called with a context in scope from %s; give %s a ctx parameter and pass %s, or context.WithoutCancel(%s) to outlive the caller",
-			name, m.what, callers, name, ctxName, ctxName)
+		msg := fmt.Sprintf("%s makes its own root context (%s) but is called with a context in scope from %s; give %s a ctx parameter and pass %s, or %s to outlive the caller",
+			name, m.what, callers, name, ctxName, lintkit.WithoutCancelText(c.pass, first.call.Pos(), ctxName))
 		var opts []lintkit.Option
 		for _, mc := range m.calls {
 			opts = append(opts, lintkit.Related(mc.call.Pos(), mc.call.End(), calledHere(mc.scope)))
@@ -584,7 +585,7 @@ func (c *checker) fixes(fn ast.Node, s ctxscope.Scope, detachFirst bool, ds ...c
 		}
 		return []lintkit.Option{pass}
 	}
-	detach := lintkit.Fix("Pass context.WithoutCancel("+name+") to outlive the caller", append(slices.Clone(rename), toDetach...)...)
+	detach := lintkit.Fix("Pass "+string(toDetach[0].NewText)+" to outlive the caller", append(slices.Clone(rename), toDetach...)...)
 	if detachFirst {
 		return []lintkit.Option{detach, pass}
 	}

@@ -107,8 +107,8 @@ func (c *checker) sharedWork(call *ast.CallExpr, fn *types.Func, lit *ast.FuncLi
 	if _, builtin := c.sp.BuiltinSharer(fn); !builtin {
 		name = "wrapper " + name
 	}
-	msg := fmt.Sprintf("work shared by %s runs with the calling request's context %s: one caller's cancellation fails the call for every caller of the same key; pass context.WithoutCancel(%s), with a timeout of its own",
-		name, types.ExprString(first), s.Name)
+	msg := fmt.Sprintf("work shared by %s runs with the calling request's context %s: one caller's cancellation fails the call for every caller of the same key; pass %s, with a timeout of its own",
+		name, types.ExprString(first), lintkit.WithoutCancelText(c.pass, call.Pos(), s.Name))
 	opts := []lintkit.Option{lintkit.Related(call.Pos(), call.End(), "shared here")}
 	if fixable {
 		opts = append(opts, lintkit.Fix("Detach the shared work from the caller's cancellation", edits...))

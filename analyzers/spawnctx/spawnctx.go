@@ -117,19 +117,20 @@ func (c *checker) check(site *spawners.Site) {
 		boundary = "func run by " + site.Boundary
 	}
 	for _, f := range c.work(site, s) {
-		advice := fmt.Sprintf("pass %s, or context.WithoutCancel(%s) to outlive the caller", s.Name, s.Name)
+		detach := lintkit.WithoutCancelText(c.pass, f.at.Pos(), s.Name)
+		advice := fmt.Sprintf("pass %s, or %s to outlive the caller", s.Name, detach)
 		switch {
 		case f.env:
 			advice = fmt.Sprintf("pass %s and take the identity from it", s.Name)
 		case f.variant != "":
-			advice = fmt.Sprintf("call %s with %s, or context.WithoutCancel(%s) to outlive the caller", f.variant, s.Name, s.Name)
+			advice = fmt.Sprintf("call %s with %s, or %s to outlive the caller", f.variant, s.Name, detach)
 		case f.helper != "":
-			advice = fmt.Sprintf("give %s a ctx parameter and pass %s, or context.WithoutCancel(%s) to outlive the caller", f.helper, s.Name, s.Name)
+			advice = fmt.Sprintf("give %s a ctx parameter and pass %s, or %s to outlive the caller", f.helper, s.Name, detach)
 		}
 		msg := fmt.Sprintf("%s drops the caller's context: %s while %s is in scope; %s", boundary, f.what, s.Name, advice)
 		if f.values != "" {
-			msg = fmt.Sprintf("%s loses the caller's values: %s while %s is in scope, and %s; pass context.WithoutCancel(%s), or WithTimeout over it, to keep them",
-				boundary, f.what, s.Name, f.values, s.Name)
+			msg = fmt.Sprintf("%s loses the caller's values: %s while %s is in scope, and %s; pass %s, or WithTimeout over it, to keep them",
+				boundary, f.what, s.Name, f.values, detach)
 		}
 		opts := f.related
 		if f.at.Pos() != site.Node.Pos() {
@@ -385,7 +386,7 @@ func (c *checker) fixes(encl ast.Node, s ctxscope.Scope, f finding) []lintkit.Op
 		}
 		return []lintkit.Option{pass}
 	}
-	detach := lintkit.Fix("Pass context.WithoutCancel("+s.Name+") to outlive the caller", toDetach)
+	detach := lintkit.Fix("Pass "+string(toDetach.NewText)+" to outlive the caller", toDetach)
 	switch {
 	case f.values != "":
 		return []lintkit.Option{detach} // passing ctx would bind the work to the caller's cancellation

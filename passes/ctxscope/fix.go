@@ -27,7 +27,7 @@ func (r *Result) RootEdits(origin *ast.CallExpr, name string) (toCtx, toDetach a
 // context.WithoutCancel(name), spelt with the file's name for package
 // context; false when the file has no visible name for it.
 func (r *Result) DetachEdit(pos, end token.Pos, name string) (analysis.TextEdit, bool) {
-	qual, ok := r.contextQualifier(pos)
+	qual, ok := lintkit.ContextQualifier(r.pass, pos)
 	if !ok {
 		return analysis.TextEdit{}, false
 	}
@@ -36,49 +36,6 @@ func (r *Result) DetachEdit(pos, end token.Pos, name string) (analysis.TextEdit,
 		fun = qual + ".WithoutCancel"
 	}
 	return analysis.TextEdit{Pos: pos, End: end, NewText: []byte(fun + "(" + name + ")")}, true
-}
-
-// contextQualifier returns how the file at pos names package context: its
-// import name, or "" when it is dot-imported, provided that name resolves
-// to the package at pos.
-func (r *Result) contextQualifier(pos token.Pos) (string, bool) {
-	var file *ast.File
-	for _, f := range r.pass.Files {
-		if f.FileStart <= pos && pos <= f.FileEnd {
-			file = f
-			break
-		}
-	}
-	if file == nil {
-		return "", false
-	}
-	scope := r.pass.Pkg.Scope().Innermost(pos)
-	if scope == nil {
-		return "", false
-	}
-	for _, imp := range file.Imports {
-		if imp.Path.Value != `"context"` {
-			continue
-		}
-		pn, _ := r.pass.TypesInfo.Implicits[imp].(*types.PkgName)
-		if imp.Name != nil {
-			pn, _ = r.pass.TypesInfo.Defs[imp.Name].(*types.PkgName)
-		}
-		if imp.Name != nil && imp.Name.Name == "." {
-			// Dot-imported: WithoutCancel must resolve to package context's.
-			if _, obj := scope.LookupParent("WithoutCancel", pos); obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == "context" {
-				return "", true
-			}
-			continue
-		}
-		if pn == nil || pn.Name() == "_" {
-			continue
-		}
-		if _, obj := scope.LookupParent(pn.Name(), pos); obj == pn {
-			return pn.Name(), true
-		}
-	}
-	return "", false
 }
 
 // Fits reports whether the context of scope s may replace the expression
