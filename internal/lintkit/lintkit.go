@@ -228,15 +228,32 @@ func DeclOf(files []*ast.File, fn *types.Func) *ast.FuncDecl {
 	return nil
 }
 
-// cliCommands are the command trees of the command-line frameworks: a
-// package that declares one at package level is a program's command line.
-var cliCommands = [][2]string{
-	{"github.com/spf13/cobra", "Command"},
-	{"github.com/urfave/cli/v3", "Command"},
-	{"github.com/urfave/cli/v2", "App"},
-	{"github.com/urfave/cli/v2", "Command"},
-	{"github.com/urfave/cli", "App"},
-	{"github.com/urfave/cli", "Command"},
+// A CommandLine is a command-line framework: the types of its command
+// trees, and the type whose values carry the program's context to each
+// command action (as a method, or as the field Path names), with how a
+// program runs its commands with a context it gives.
+type CommandLine struct {
+	Pkg string
+	// Commands are the types of its command trees: a package that
+	// declares one at package level is a program's command line.
+	Commands []string
+	// Carrier is the type of an action's parameter that carries the
+	// program's context ("" when actions take a context.Context); Path is
+	// how a value of it gives the context when it has no method that
+	// returns it (urfave/cli's .Context field).
+	Carrier, Path string
+	// Runner's methods WithCtx run the commands with a context the
+	// program gives.
+	Runner  string
+	WithCtx []string
+}
+
+// CommandLines are the command-line frameworks the checks know.
+var CommandLines = []CommandLine{
+	{Pkg: "github.com/spf13/cobra", Commands: []string{"Command"}, Carrier: "Command", Runner: "Command", WithCtx: []string{"ExecuteContext", "ExecuteContextC", "SetContext"}},
+	{Pkg: "github.com/urfave/cli/v3", Commands: []string{"Command"}},
+	{Pkg: "github.com/urfave/cli/v2", Commands: []string{"App", "Command"}, Carrier: "Context", Path: ".Context", Runner: "App", WithCtx: []string{"RunContext"}},
+	{Pkg: "github.com/urfave/cli", Commands: []string{"App", "Command"}, Carrier: "Context", Path: ".Context", Runner: "App", WithCtx: []string{"RunContext"}},
 }
 
 // DeclaresCommand reports whether pkg declares a command of a command-line
@@ -255,8 +272,8 @@ func DeclaresCommand(pkg *types.Package) bool {
 		if n == nil || n.Obj().Pkg() == nil {
 			continue
 		}
-		for _, c := range cliCommands {
-			if n.Obj().Pkg().Path() == c[0] && n.Obj().Name() == c[1] {
+		for _, c := range CommandLines {
+			if n.Obj().Pkg().Path() == c.Pkg && slices.Contains(c.Commands, n.Obj().Name()) {
 				return true
 			}
 		}

@@ -23,39 +23,19 @@ import (
 // elsewhere, out of sight) leaves its actions root functions: what cannot
 // be seen is not reported.
 
-// A cliType is a command-line framework's type whose parameters carry the
-// program's context, and how the program runs its commands with one.
-type cliType struct {
-	pkg, name string
-	// path is how a value of it gives its context (as carrierPath's), for
-	// a framework whose type has no method that returns it; "" when
-	// carrierPath finds the method.
-	path string
-	// withCtx are the methods (of type runner) that run commands with a
-	// context the program gives.
-	runner  string
-	withCtx []string
-}
-
-var cliTypes = []cliType{
-	{pkg: "github.com/spf13/cobra", name: "Command", runner: "Command", withCtx: []string{"ExecuteContext", "ExecuteContextC", "SetContext"}},
-	{pkg: "github.com/urfave/cli/v2", name: "Context", path: ".Context", runner: "App", withCtx: []string{"RunContext"}},
-	{pkg: "github.com/urfave/cli", name: "Context", path: ".Context", runner: "App", withCtx: []string{"RunContext"}},
-}
-
-// cliTypeOf returns the framework entry of t (or what it points to), or
-// false.
-func cliTypeOf(t types.Type) (cliType, bool) {
+// cliTypeOf returns the framework whose carrier type t is (or points to),
+// or false.
+func cliTypeOf(t types.Type) (lintkit.CommandLine, bool) {
 	n := lintkit.NamedOf(t)
 	if n == nil || n.Obj().Pkg() == nil {
-		return cliType{}, false
+		return lintkit.CommandLine{}, false
 	}
-	for _, c := range cliTypes {
-		if n.Obj().Pkg().Path() == c.pkg && n.Obj().Name() == c.name {
+	for _, c := range lintkit.CommandLines {
+		if c.Carrier != "" && n.Obj().Pkg().Path() == c.Pkg && n.Obj().Name() == c.Carrier {
 			return c, true
 		}
 	}
-	return cliType{}, false
+	return lintkit.CommandLine{}, false
 }
 
 // cliCarrier returns the path and type of the context that a parameter of
@@ -63,15 +43,15 @@ func cliTypeOf(t types.Type) (cliType, bool) {
 // c.Context, an embedded field), or false.
 func cliCarrier(t types.Type) (string, types.Type, bool) {
 	c, ok := cliTypeOf(t)
-	if !ok || c.path == "" {
+	if !ok || c.Path == "" {
 		return "", nil, false
 	}
-	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, c.path[1:])
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, c.Path[1:])
 	f, ok := obj.(*types.Var)
 	if !ok || !f.IsField() || !lintkit.IsContextType(f.Type()) {
 		return "", nil, false
 	}
-	return c.path, f.Type(), true
+	return c.Path, f.Type(), true
 }
 
 // noteCLIRun records a call that runs commands with a context the
@@ -82,13 +62,13 @@ func (r *Result) noteCLIRun(call *ast.CallExpr) {
 		return
 	}
 	name := sel.Sel.Name
-	for _, c := range cliTypes {
-		for _, m := range c.withCtx {
+	for _, c := range lintkit.CommandLines {
+		for _, m := range c.WithCtx {
 			if m != name {
 				continue
 			}
-			if fn := lintkit.Callee(r.pass.TypesInfo, call); fn != nil && lintkit.IsMethod(fn, c.pkg, c.runner, m) {
-				r.cliRuns[c.pkg] = true
+			if fn := lintkit.Callee(r.pass.TypesInfo, call); fn != nil && lintkit.IsMethod(fn, c.Pkg, c.Runner, m) {
+				r.cliRuns[c.Pkg] = true
 			}
 		}
 	}
@@ -99,5 +79,5 @@ func (r *Result) noteCLIRun(call *ast.CallExpr) {
 // commands with a context.
 func (r *Result) cliRoot(v *types.Var) bool {
 	c, ok := cliTypeOf(v.Type())
-	return ok && !r.cliRuns[c.pkg]
+	return ok && !r.cliRuns[c.Pkg]
 }
