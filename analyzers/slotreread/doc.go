@@ -115,7 +115,16 @@
 // it is nil: if s.f == nil { s.f = v }, or after if s.f != nil { return }),
 // or only ever cleared (s.f = nil, on close), since a field that is never
 // bound to a second value is no slot (one bound while nil and also cleared
-// can be bound again, and is one); a write through the slot of a value
+// can be bound again, and is one); an atomic.Pointer or atomic.Value
+// bound once in its life: a local stored into by one statement that
+// runs once (not in a loop, nor in a literal that may run again; a
+// goroutine started where it stands runs once), every other use a Load,
+// or an unexported field (of package main, any field) stored into only at
+// construction or by CompareAndSwap(nil, v), its address never taken
+// (a probe's if listener.Load() == nil { return false }; return
+// listener.Load().Listening() sees nil and then one listener, never two);
+// a second store, a Swap, a store in a loop or a callback, a store from a
+// method, or no store in sight keeps the slot; a write through the slot of a value
 // that does not come from the first read (the current binding is given
 // what the operation learnt); a second read into the variable the first was
 // bound to (a refresh: run = s.run); a second read compared with nil,

@@ -130,6 +130,7 @@ type checker struct {
 
 	added    map[types.Object]bool // integers the package Adds to: counters (lazy)
 	assigned map[*types.Var]bool   // fields the package rebinds outside construction (lazy)
+	once     map[*types.Var]bool   // atomic binding locals and fields bound once in their life (lazy; once.go)
 	plains   map[types.Type]bool   // types that hold no binding (lazy)
 	// Fixes of one function: the local each hoisted read was given, so
 	// that two findings with the same first read make the same edits, and
@@ -399,6 +400,9 @@ func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
 			return nil, k, false
 		case k == "":
 		case a.Binding() && !a.Func:
+			if c.atomicOnce(a.Loc) {
+				return nil, "", false // bound once in its life: not a slot (once.go)
+			}
 			return &read{key: k, kind: kindAtomic, expr: call, name: types.ExprString(a.Loc), atype: a.Type}, "", false
 		case a.Numeric():
 			return &read{key: k, kind: kindNumeric, expr: call, name: types.ExprString(a.Loc), atype: a.Type,
