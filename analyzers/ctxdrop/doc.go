@@ -82,8 +82,9 @@
 // function observed ctx.Done() or ctx.Err() (graceful shutdown; a case
 // <-ctx.Done(): exempts its own body, not its sibling cases; the channel
 // may be held in a local, done := ctx.Done(), then <-done) or called its
-// own cancel (a release); a root made in a deferred call, a t.Cleanup or a
-// context.AfterFunc callback, or a callback the garbage collector runs
+// own cancel (a release); a root made in a deferred call, a t.Cleanup
+// callback (also through a project's own TB interface that *testing.T
+// implements, tb.Cleanup), a context.AfterFunc callback, or a callback the garbage collector runs
 // (runtime.AddCleanup, runtime.SetFinalizer); a component's lifetime context, its cancel
 // kept by a long-lived owner (a field, a map or slice element of one, a
 // write through a pointer, a closure stored or returned as a closer, a

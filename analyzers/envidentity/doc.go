@@ -70,7 +70,8 @@
 // it). In a parallel test (the test or one it runs inside calls Parallel)
 // t.Setenv panics: the message says so and no fix is offered. A test that
 // is not parallel and puts the environment back when it ends is silent:
-// it defers (or registers with Cleanup) a write of the key (defer
+// it defers (or registers with Cleanup: testing's, or a project's own TB
+// interface's that *testing.T implements) a write of the key (defer
 // os.Setenv(key, old)), or a call that writes keys it saved (cleanup :=
 // saveEnv(keys...); defer cleanup(), where the literal saveEnv returns
 // sets them back). So is an erasure in a test that is not parallel

@@ -326,7 +326,11 @@ func restores(pass *analysis.Pass, body *ast.BlockStmt, key string) bool {
 			found = restoringCall(pass, body, n.Call, key)
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Cleanup" && len(n.Args) == 1 {
-				if fn := lintkit.Callee(info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "testing" {
+				fn := lintkit.Callee(info, n)
+				if fn == nil {
+					fn = lintkit.InterfaceCallee(info, n)
+				}
+				if lintkit.TestingCleanup(fn, pass.Pkg) {
 					found = restoringFunc(pass, body, n.Args[0], key, 0)
 				}
 			}

@@ -125,7 +125,8 @@
 // made after the work observed ctx.Done() or ctx.Err() (graceful shutdown;
 // a case <-ctx.Done(): exempts its own body, not its sibling cases; the
 // channel may be held in a local, done := ctx.Done(), then <-done), in a
-// deferred call, in a t.Cleanup or context.AfterFunc callback or one the
+// deferred call, in a t.Cleanup (or a project's own TB interface's, one
+// *testing.T implements) or context.AfterFunc callback or one the
 // garbage collector runs (runtime.AddCleanup, runtime.SetFinalizer), or kept as
 // a component's lifetime context (its cancel stored in a field, a map or
 // slice of a field, through a pointer, in a closure stored or returned as a

@@ -33,6 +33,55 @@ func ImportsAny(pkg *types.Package, paths ...string) bool {
 	return false
 }
 
+// TestingCleanup reports whether fn, the callee of x.Cleanup(f), is
+// package testing's Cleanup, or the method of an interface that
+// *testing.T implements (a project's own TB interface, type TB interface
+// { Cleanup(func()); ... }): its callback runs once the test is over.
+// The interface is checked against testing.T as the type checker sees
+// it, found among the packages from imports (directly or not); without
+// it in sight, only testing's own method is.
+func TestingCleanup(fn *types.Func, from *types.Package) bool {
+	if fn == nil || fn.Name() != "Cleanup" || fn.Pkg() == nil {
+		return false
+	}
+	if fn.Pkg().Path() == "testing" {
+		return true
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	iface, ok := recv.Type().Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	t := findPackage("testing", from, fn.Pkg())
+	if t == nil {
+		return false
+	}
+	tn, ok := t.Scope().Lookup("T").(*types.TypeName)
+	return ok && types.Implements(types.NewPointer(tn.Type()), iface)
+}
+
+// findPackage returns the package with the given path among pkgs and what
+// they import, directly or not, or nil.
+func findPackage(path string, pkgs ...*types.Package) *types.Package {
+	seen := map[*types.Package]bool{}
+	for len(pkgs) > 0 {
+		p := pkgs[len(pkgs)-1]
+		pkgs = pkgs[:len(pkgs)-1]
+		if p == nil || seen[p] {
+			continue
+		}
+		if p.Path() == path {
+			return p
+		}
+		seen[p] = true
+		pkgs = append(pkgs, p.Imports()...)
+	}
+	return nil
+}
+
 // IsFunc reports whether obj is the package-level function pkg.name.
 func IsFunc(obj types.Object, pkg, name string) bool {
 	fn, ok := obj.(*types.Func)

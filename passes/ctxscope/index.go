@@ -607,7 +607,7 @@ func (x *indexer) callback(call *ast.CallExpr) (ast.Expr, Region) {
 	switch {
 	case lintkit.IsFunc(fn, "context", "AfterFunc") && len(call.Args) == 2:
 		return call.Args[1], RegionAfterFunc
-	case fn.Name() == "Cleanup" && fn.Pkg() != nil && fn.Pkg().Path() == "testing":
+	case lintkit.TestingCleanup(fn, x.r.pass.Pkg):
 		return call.Args[0], RegionCleanup
 	case lintkit.IsFunc(fn.Origin(), "runtime", "AddCleanup") && len(call.Args) == 3:
 		return call.Args[1], RegionCollected

@@ -232,6 +232,32 @@ func helper(t *testing.T, ctx context.Context, db *DB) {
 	t.Cleanup(func() { db.Exec(context.Background(), "drop tables") })
 }
 
+// A project's own TB interface, which *testing.T implements (the type
+// checker says so): its Cleanup is the test's, and the callback runs once
+// the test is over (FerretDB's testtb.TB: kinds-10's first look).
+type TB interface {
+	Cleanup(func())
+	Helper()
+	Failed() bool
+}
+
+func setupDB(tb TB, ctx context.Context, db *DB) {
+	db.Exec(ctx, "create database")
+	tb.Cleanup(func() { db.Exec(context.Background(), "drop database") })
+}
+
+// The twin: an interface with a Cleanup method that *testing.T does not
+// implement (it lacks Acquire) registers no test's cleanup; the root in
+// its callback is reported.
+type Resources interface {
+	Cleanup(func())
+	Acquire() error
+}
+
+func usePool(p Resources, ctx context.Context, db *DB) {
+	p.Cleanup(func() { db.Exec(context.Background(), "release") }) // want `call of DB.Exec passes a root context \(context.Background\) while ctx is in scope`
+}
+
 // A literal returned or stored belongs to whoever runs it: the enclosing
 // function's context is not its caller's.
 func (w *Worker) Handler(ctx context.Context, hooks *Hooks) func() {

@@ -57,7 +57,7 @@ func TestRestoresAnother(t *testing.T) {
 func TestParallelRestored(t *testing.T) {
 	t.Parallel()
 	defer os.Unsetenv("AGENT_SESSION_ID") // want `os.Unsetenv erases identity key AGENT_SESSION_ID of the process environment in a parallel test`
-	os.Setenv("AGENT_SESSION_ID", "s4") // want `os.Setenv writes identity key AGENT_SESSION_ID of the process environment in a parallel test`
+	os.Setenv("AGENT_SESSION_ID", "s4")   // want `os.Setenv writes identity key AGENT_SESSION_ID of the process environment in a parallel test`
 }
 
 // A cleanup that does not write the environment restores nothing.
@@ -67,4 +67,35 @@ func TestNoop(t *testing.T) {
 	cleanup := noop()
 	defer cleanup()
 	os.Setenv("AGENT_SESSION_ID", "s5") // want `os.Setenv writes identity key AGENT_SESSION_ID of the process environment for the rest of the test binary`
+}
+
+// A project's own TB interface, which *testing.T implements (the type
+// checker says so): its Cleanup is the test's.
+type TB interface {
+	Cleanup(func())
+	Helper()
+}
+
+func TestCleanupInterface(t *testing.T) {
+	var tb TB = t
+	tb.Cleanup(func() { os.Unsetenv("AGENT_TASK_ID") })
+	os.Setenv("AGENT_TASK_ID", "t2")
+}
+
+// The twin: a Cleanup of an interface *testing.T does not implement runs
+// whenever its owner says, not when the test ends.
+type Registry interface {
+	Cleanup(func())
+	Register(name string)
+}
+
+type registry struct{ done []func() }
+
+func (r *registry) Cleanup(f func())     { r.done = append(r.done, f) }
+func (r *registry) Register(name string) {}
+
+func TestCleanupRegistry(t *testing.T) {
+	var r Registry = &registry{}
+	r.Cleanup(func() { os.Unsetenv("AGENT_TASK_ID") })
+	os.Setenv("AGENT_TASK_ID", "t3") // want `os.Setenv writes identity key AGENT_TASK_ID of the process environment for the rest of the test binary`
 }
