@@ -384,6 +384,14 @@ func (c *checker) deriver(d ctxscope.Drop) *ast.CallExpr {
 // cancellation, that reads context values: the caller's values are lost.
 func (c *checker) reportValues(fn ast.Node, d ctxscope.Drop, s ctxscope.Scope) {
 	callee := lintkit.CalleeName(c.pass.TypesInfo, c.pass.Pkg, d.Call)
+	if d.Class.Recv && c.scope.CreatorField(d.Class.Field) {
+		// The field holds the context its value was made with, not a
+		// lifetime: a request-scoped store's own (ms.ctx of Manifests(ctx)).
+		msg := fmt.Sprintf("call of %s uses %s, the context its receiver was made with, while %s is in scope, and %s reads context values (%s): the values of %s are lost; derive its context from %s",
+			callee, d.Class.What, s.Name, callee, d.Reads.What(), s.Name, s.Name)
+		c.r.Report(d.Call, msg, c.scope.ReaderRelated(d)...)
+		return
+	}
 	if d.Class.Recv {
 		msg := fmt.Sprintf("call of %s uses the component's lifetime context %s while %s is in scope, and %s reads context values (%s): the caller's values are lost; derive its context from %s, with %s to outlive the caller",
 			callee, d.Class.What, s.Name, callee, d.Reads.What(), s.Name, lintkit.WithoutCancelText(c.pass, d.Call.Pos(), s.Name))

@@ -70,7 +70,11 @@
 //     identity; through an interface method, when an implementation in
 //     the module reads them, named in the message and as a related
 //     position): the caller's values are lost. Fix with
-//     context.WithoutCancel(ctx), or WithTimeout over it.
+//     context.WithoutCancel(ctx), or WithTimeout over it. A receiver's
+//     field that only ever holds a context parameter of the function that
+//     writes it (&store{ctx: ctx} in Manifests(ctx)) is no lifetime: it is
+//     the context the receiver was made with, and the message says so
+//     ("uses s.ctx, the context its receiver was made with").
 //
 // This is the synchronous form of spawnctx: the work does not cross a
 // goroutine, but it still runs without the identity, deadline and

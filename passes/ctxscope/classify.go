@@ -71,7 +71,8 @@ func (r *Result) fieldClass(e *ast.SelectorExpr) Class {
 	case v == nil:
 		return Class{Kind: Unknown}
 	case r.recvs[v]:
-		return Class{Kind: Lifetime, What: v.Name() + "." + e.Sel.Name, Recv: true}
+		f, _ := r.pass.TypesInfo.Selections[e].Obj().(*types.Var)
+		return Class{Kind: Lifetime, What: v.Name() + "." + e.Sel.Name, Recv: true, Field: f}
 	case r.anyParam[v]:
 		return Class{Kind: Caller}
 	}

@@ -133,8 +133,9 @@ type Class struct {
 	// WithTimeout or WithDeadline): work that means to outlive its caller.
 	Deadline bool
 	// Recv: for Lifetime, a context field of the receiver, the
-	// component's own (What names it: "d.ctx").
-	Recv bool
+	// component's own (What names it: "d.ctx"; Field is the field).
+	Recv  bool
+	Field *types.Var
 	// Process: for Lifetime, a root a value kept in a package variable is
 	// built on: the process's, which must carry no caller's values either.
 	Process bool
@@ -211,6 +212,9 @@ type Result struct {
 	// root (rootField), computed once, when a scope first asks.
 	rootFields     map[*types.Var]bool
 	rootFieldsOnce sync.Once
+	// creatorFields: the receiver context fields that only ever hold a
+	// context parameter of the function that writes them (rootfields.go).
+	creatorFields map[*types.Var]bool
 
 	pkgMemo map[*types.Var]Class
 	pkgBusy map[*types.Var]bool

@@ -20,6 +20,19 @@ import (
 // root (a derivation, a parameter, a WithValue of a root) keeps today's
 // reading: the component's context.
 
+// CreatorField reports whether f, a context field, is written in this
+// package only with a context parameter of the function that writes it
+// (&store{ctx: ctx} in Manifests(ctx), h.ctx = ctx), at least once, and
+// nowhere else: it holds the context its value was made with, its
+// creator's caller's, not a lifetime of its own. Messages say so.
+func (r *Result) CreatorField(f *types.Var) bool {
+	if f == nil {
+		return false
+	}
+	r.rootFieldsOnce.Do(r.computeRootFields)
+	return r.creatorFields[f.Origin()]
+}
+
 // rootField reports whether f, a context field, is written in this
 // package only with bare roots, at least once, and nowhere else.
 func (r *Result) rootField(f *types.Var) bool {
@@ -32,6 +45,7 @@ func (r *Result) rootField(f *types.Var) bool {
 func (r *Result) computeRootFields() {
 	info := r.pass.TypesInfo
 	root := map[*types.Var]bool{} // false: a write of another kind was seen
+	creator := map[*types.Var]bool{}
 	// Package main has no importers: its exported fields are its own.
 	mainPkg := r.pass.Pkg.Name() == "main"
 	write := func(f *types.Var, rhs ast.Expr) {
@@ -40,7 +54,16 @@ func (r *Result) computeRootFields() {
 		}
 		if rhs == nil {
 			root[f] = false
+			creator[f] = false
 			return
+		}
+		param := false
+		if id, ok := ast.Unparen(rhs).(*ast.Ident); ok {
+			v, _ := info.Uses[id].(*types.Var)
+			param = v != nil && r.anyParam[v] && !r.recvs[v]
+		}
+		if ok, seen := creator[f]; !seen || ok {
+			creator[f] = param
 		}
 		bare := r.bareRoot(rhs)
 		if id, ok := ast.Unparen(rhs).(*ast.Ident); ok && !bare {
@@ -106,6 +129,12 @@ func (r *Result) computeRootFields() {
 	for f, ok := range root {
 		if ok {
 			r.rootFields[f] = true
+		}
+	}
+	r.creatorFields = map[*types.Var]bool{}
+	for f, ok := range creator {
+		if ok {
+			r.creatorFields[f.Origin()] = true
 		}
 	}
 }

@@ -215,6 +215,35 @@ func (w *Worker) Do(ctx context.Context) {
 	w.db.Traced(w.ctx, "x") // want `call of DB.Traced uses the component's lifetime context w.ctx while ctx is in scope, and DB.Traced reads context values`
 }
 
+// A store that holds the context it was made with (its creator's, a
+// parameter of the function that makes it: &store{ctx: ctx}) has no
+// lifetime of its own; the message says whose it is (distribution's
+// manifestStore: kinds-10's first look).
+type store struct {
+	ctx context.Context
+	db  *DB
+}
+
+func (w *Worker) Store(ctx context.Context) *store { return &store{ctx: ctx, db: w.db} }
+
+func (s *store) Get(ctx context.Context) {
+	s.db.Traced(s.ctx, "get") // want `call of DB.Traced uses s\.ctx, the context its receiver was made with, while ctx is in scope, and DB\.Traced reads context values \(.*\): the values of ctx are lost; derive its context from ctx$`
+}
+
+// The twin: a field also set from a root is a lifetime of its own.
+type daemon struct {
+	ctx context.Context
+	db  *DB
+}
+
+func newDaemon(ctx context.Context, db *DB) *daemon { return &daemon{ctx: ctx, db: db} }
+
+func (d *daemon) reset() { d.ctx = context.Background() }
+
+func (d *daemon) Get(ctx context.Context) {
+	d.db.Traced(d.ctx, "get") // want `call of DB.Traced uses the component's lifetime context d\.ctx while ctx is in scope`
+}
+
 // Without a context of its own, the method's context is the component's.
 func (w *Worker) loop() { w.db.Traced(w.ctx, "x") }
 
