@@ -54,7 +54,7 @@ func (r *Result) computeRootFields() {
 		}
 		if rhs == nil {
 			root[f] = false
-			creator[f] = false
+			creator[f.Origin()] = false
 			return
 		}
 		param := false
@@ -62,8 +62,8 @@ func (r *Result) computeRootFields() {
 			v, _ := info.Uses[id].(*types.Var)
 			param = v != nil && r.anyParam[v] && !r.recvs[v]
 		}
-		if ok, seen := creator[f]; !seen || ok {
-			creator[f] = param
+		if ok, seen := creator[f.Origin()]; !seen || ok {
+			creator[f.Origin()] = param
 		}
 		bare := r.bareRoot(rhs)
 		if id, ok := ast.Unparen(rhs).(*ast.Ident); ok && !bare {
@@ -134,7 +134,7 @@ func (r *Result) computeRootFields() {
 	r.creatorFields = map[*types.Var]bool{}
 	for f, ok := range creator {
 		if ok {
-			r.creatorFields[f.Origin()] = true
+			r.creatorFields[f] = true
 		}
 	}
 }
