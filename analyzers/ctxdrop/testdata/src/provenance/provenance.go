@@ -244,6 +244,21 @@ func (d *daemon) Get(ctx context.Context) {
 	d.db.Traced(d.ctx, "get") // want `call of DB.Traced uses the component's lifetime context d\.ctx while ctx is in scope`
 }
 
+// A generic type's field is one field across its instantiations: a root
+// written through one keeps the lifetime words for all.
+type gstore[T any] struct {
+	ctx context.Context
+	db  *DB
+}
+
+func newGstore(ctx context.Context, db *DB) *gstore[int] { return &gstore[int]{ctx: ctx, db: db} }
+
+func resetGstore(g *gstore[string]) { g.ctx = context.Background() }
+
+func (g *gstore[T]) Get(ctx context.Context) {
+	g.db.Traced(g.ctx, "get") // want `call of DB.Traced uses the component's lifetime context g\.ctx while ctx is in scope`
+}
+
 // Without a context of its own, the method's context is the component's.
 func (w *Worker) loop() { w.db.Traced(w.ctx, "x") }
 
