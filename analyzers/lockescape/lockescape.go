@@ -168,8 +168,8 @@ func (c *checker) readAt(sel *ast.SelectorExpr, stack []ast.Node, sections []slo
 		return nil
 	}
 	_, fields, ok := c.facts.InPlace(f)
-	if !ok {
-		return nil
+	if !ok || !c.facts.InPlaceLocked(f) {
+		return nil // never changed in place, or only by writers that take no lock: not the mutex's to guard
 	}
 	owner := c.k.Key(sel.X)
 	if owner == "" {

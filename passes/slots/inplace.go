@@ -26,16 +26,25 @@ type InPlace struct {
 	// Fields are, for a pointer, the fields of the target written (sorted,
 	// at most maxFields; the last is "..." when there are more).
 	Fields []string
+	// Locked: some of those writes holds a lock (stands in a critical
+	// section, or in a function every call of which does:
+	// LockedByCallers). A field no write of which holds one is not
+	// guarded by the mutex it happens to be read under.
+	Locked bool
 }
 
 // AFact marks InPlace as a fact.
 func (*InPlace) AFact() {}
 
 func (f *InPlace) String() string {
-	if len(f.Fields) == 0 {
-		return "changed in place"
+	s := "changed in place"
+	if !f.Locked {
+		s += " without a lock"
 	}
-	return "changed in place: " + strings.Join(f.Fields, ", ")
+	if len(f.Fields) == 0 {
+		return s
+	}
+	return s + ": " + strings.Join(f.Fields, ", ")
 }
 
 // maxFields caps the fields an InPlace fact lists.
@@ -59,6 +68,26 @@ func (r *Result) InPlace(f *types.Var) (pos token.Pos, fields []string, ok bool)
 	return token.NoPos, nil, false
 }
 
+// InPlaceLocked reports whether some in-place write of field f (by this
+// package, or by f's own: a fact) holds a lock: the writers take one, so
+// the mutex a reader holds may be the field's guard. False when every
+// write runs without a lock (a table its poller writes lock-free): the
+// mutex it is read under is not its guard, and a copy under it would race
+// just the same.
+func (r *Result) InPlaceLocked(f *types.Var) bool {
+	if f == nil {
+		return false
+	}
+	f = f.Origin()
+	if w, ok := r.inPlace[f]; ok {
+		return w.locked
+	}
+	if fact, ok := r.inPlaceFacts[f]; ok {
+		return fact.Locked
+	}
+	return false
+}
+
 // InPlaceAt returns a write of this package to field name of the target of
 // pointer field f ("*" for a write of the whole target), or token.NoPos.
 func (r *Result) InPlaceAt(f *types.Var, name string) token.Pos {
@@ -75,6 +104,8 @@ func (r *Result) InPlaceAt(f *types.Var, name string) token.Pos {
 // inPlaceWrite is what the package writes in place in one field.
 type inPlaceWrite struct {
 	pos    token.Pos
+	locked bool                 // some write holds a lock
+
 	fields []string             // for a pointer: the target's fields written, sorted
 	at     map[string]token.Pos // for a pointer: a write of each of those fields
 }
@@ -85,7 +116,7 @@ func (w inPlaceWrite) fact() *InPlace {
 	if len(fs) > maxFields {
 		fs = append(slices.Clone(fs[:maxFields-1]), "...")
 	}
-	return &InPlace{Fields: fs}
+	return &InPlace{Fields: fs, Locked: w.locked}
 }
 
 // IsReference reports whether a value of type t shares its contents when
@@ -134,6 +165,8 @@ var inPlaceFuncs = map[string][]string{
 func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 	info := pass.TypesInfo
 	out := map[*types.Var]inPlaceWrite{}
+	k := lintkit.NewKeyer(info)
+	var lockedFns map[*types.Func]bool // LockedByCallers, computed at the first write
 	// candidate returns the field that e selects, when it is a reference
 	// field of a struct of this package that holds a mutex.
 	candidate := func(e ast.Expr) *types.Var {
@@ -170,6 +203,35 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 				continue
 			}
 			fresh := FreshLocals(info, fd.Body)
+			var sections []Section
+			sectionsDone := false
+			// lockedAt reports whether a write at pos holds a lock: it
+			// stands in a critical section of the function (or of a
+			// literal in it), or the function runs under its callers'.
+			lockedAt := func(pos token.Pos) bool {
+				if lockedFns == nil {
+					lockedFns = LockedByCallers(pass, k)
+				}
+				if fn, ok := info.Defs[fd.Name].(*types.Func); ok && lockedFns[fn] {
+					return true
+				}
+				if !sectionsDone {
+					sectionsDone = true
+					sections = Sections(info, k, fd.Body)
+					ast.Inspect(fd.Body, func(n ast.Node) bool {
+						if lit, ok := n.(*ast.FuncLit); ok {
+							sections = append(sections, Sections(info, k, lit.Body)...)
+						}
+						return true
+					})
+				}
+				for _, s := range sections {
+					if s.Obj != nil && s.Contains(pos) {
+						return true
+					}
+				}
+				return false
+			}
 			// aliases: locals bound to a candidate field (m := s.peers).
 			aliases := map[*types.Var]*types.Var{}
 			// field returns the candidate field e denotes, directly or
@@ -198,6 +260,7 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 				if !seen {
 					w.pos = pos
 				}
+				w.locked = w.locked || lockedAt(pos)
 				if field != "" && !slices.Contains(w.fields, field) {
 					w.fields = append(w.fields, field)
 					slices.Sort(w.fields)
