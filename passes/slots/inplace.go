@@ -104,7 +104,7 @@ func (r *Result) InPlaceAt(f *types.Var, name string) token.Pos {
 // inPlaceWrite is what the package writes in place in one field.
 type inPlaceWrite struct {
 	pos    token.Pos
-	locked bool                 // some write holds a lock
+	locked bool // some write holds a lock
 
 	fields []string             // for a pointer: the target's fields written, sorted
 	at     map[string]token.Pos // for a pointer: a write of each of those fields
