@@ -22,9 +22,10 @@
 // shift such as s.list = append(s.list[:i], s.list[i+1:]...), a field of
 // the pointed-to struct written; found in the field's own package, outside
 // construction and test files: a fact, so fields of other packages' types
-// count too), at least one of those writes holding a lock (in a critical
-// section, or in a function every call of which stands in one, or that
-// says its caller holds the lock), and the reference then
+// count too), at least one of those writes holding the owner's lock (a
+// mutex of the struct whose field it is: in a critical section of it, or
+// in a function every call of which stands in one, or that says its
+// caller holds the lock), and the reference then
 //
 //   - is bound to a local that, after the Unlock, is ranged over, indexed,
 //     changed, read through (a pointer's field), handed to a go statement
@@ -35,9 +36,10 @@
 //
 // Not reported: a copy made under the lock (maps.Clone, slices.Clone, a
 // loop that copies): only the bare field is followed; a field whose
-// in-place writers never take a lock (a table its poller writes
-// lock-free, by index): the mutex it is read under is not its guard, and
-// a copy under it would race just the same; a field the code
+// in-place writers never take its owner's lock (a table its poller
+// writes lock-free, by index, or under another struct's mutex): the mutex
+// it is read under is not its guard, and a copy under it would race just
+// the same; a field the code
 // never changes in place after construction (built once, or replaced whole:
 // copy-on-write, where readers keep the old value safely, and a plain
 // append, which never changes the elements an older slice header sees); a

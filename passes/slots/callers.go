@@ -23,6 +23,12 @@ import (
 // Calls from _test.go files are not counted: a test runs one scenario at a
 // time. k names the mutexes, as for Sections. The map is never nil.
 func LockedByCallers(pass *analysis.Pass, k *lintkit.Keyer) map[*types.Func]bool {
+	return lockedBy(pass, k, func(s Section) bool { return s.Obj != nil })
+}
+
+// lockedBy is LockedByCallers with the critical sections that count
+// chosen by holds (any mutex's, or one owner's).
+func lockedBy(pass *analysis.Pass, k *lintkit.Keyer, holds func(Section) bool) map[*types.Func]bool {
 	info := pass.TypesInfo
 	ifaceMethods := map[string]bool{}
 	for _, name := range pass.Pkg.Scope().Names() {
@@ -97,7 +103,7 @@ func LockedByCallers(pass *analysis.Pass, k *lintkit.Keyer) map[*types.Func]bool
 				}
 				locked := false
 				for _, s := range sections {
-					if s.Obj != nil && s.Contains(id.Pos()) {
+					if s.Contains(id.Pos()) && holds(s) {
 						locked = true
 						break
 					}

@@ -26,10 +26,11 @@ type InPlace struct {
 	// Fields are, for a pointer, the fields of the target written (sorted,
 	// at most maxFields; the last is "..." when there are more).
 	Fields []string
-	// Locked: some of those writes holds a lock (stands in a critical
-	// section, or in a function every call of which does:
-	// LockedByCallers). A field no write of which holds one is not
-	// guarded by the mutex it happens to be read under.
+	// Locked: some of those writes holds the owner's lock, a mutex of the
+	// struct whose field it is (stands in a critical section of it, or in
+	// a function every call of which does, or that says its caller holds
+	// the lock). A field no write of which holds it is not guarded by the
+	// mutex it happens to be read under.
 	Locked bool
 }
 
@@ -119,6 +120,17 @@ func (w inPlaceWrite) fact() *InPlace {
 	return &InPlace{Fields: fs, Locked: w.locked}
 }
 
+// ownsMutex reports whether mu, the mutex of a critical section, is a
+// field of struct type owner (directly or embedded): the owner's own lock,
+// the one that guards its fields.
+func ownsMutex(owner *types.Struct, mu types.Object) bool {
+	if owner == nil || mu == nil {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(owner, true, mu.Pkg(), mu.Name())
+	return obj == mu
+}
+
 // IsReference reports whether a value of type t shares its contents when
 // copied: a map, a slice, or a pointer to a struct.
 func IsReference(t types.Type) bool {
@@ -166,7 +178,11 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 	info := pass.TypesInfo
 	out := map[*types.Var]inPlaceWrite{}
 	k := lintkit.NewKeyer(info)
-	var lockedFns map[*types.Func]bool // LockedByCallers, computed at the first write
+	// lockedFns[S] are the functions that run under a mutex of struct
+	// type S held by every caller (lockedBy), computed at S's first write.
+	lockedFns := map[*types.Struct]map[*types.Func]bool{}
+	// owners[f] is the mutex-holding struct type whose field f is.
+	owners := map[*types.Var]*types.Struct{}
 	// candidate returns the field that e selects, when it is a reference
 	// field of a struct of this package that holds a mutex.
 	candidate := func(e ast.Expr) *types.Var {
@@ -191,6 +207,9 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 		if !ok || !hasMutex(st, 0) {
 			return nil
 		}
+		if owners[f.Origin()] == nil {
+			owners[f.Origin()] = st
+		}
 		return f.Origin()
 	}
 	for _, file := range pass.Files {
@@ -208,11 +227,12 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 			// lockedAt reports whether a write at pos holds a lock: it
 			// stands in a critical section of the function (or of a
 			// literal in it), or the function runs under its callers'.
-			lockedAt := func(pos token.Pos) bool {
-				if lockedFns == nil {
-					lockedFns = LockedByCallers(pass, k)
+			lockedAt := func(pos token.Pos, owner *types.Struct) bool {
+				holds := func(s Section) bool { return ownsMutex(owner, s.Obj) }
+				if lockedFns[owner] == nil {
+					lockedFns[owner] = lockedBy(pass, k, holds)
 				}
-				if fn, ok := info.Defs[fd.Name].(*types.Func); ok && lockedFns[fn] {
+				if fn, ok := info.Defs[fd.Name].(*types.Func); ok && lockedFns[owner][fn] {
 					return true
 				}
 				if !sectionsDone {
@@ -226,7 +246,7 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 					})
 				}
 				for _, s := range sections {
-					if s.Obj != nil && s.Contains(pos) {
+					if s.Contains(pos) && holds(s) {
 						return true
 					}
 				}
@@ -260,7 +280,7 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 				if !seen {
 					w.pos = pos
 				}
-				w.locked = w.locked || lockedAt(pos)
+				w.locked = w.locked || lockedAt(pos, owners[f])
 				if field != "" && !slices.Contains(w.fields, field) {
 					w.fields = append(w.fields, field)
 					slices.Sort(w.fields)

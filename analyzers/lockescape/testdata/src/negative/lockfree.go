@@ -31,3 +31,20 @@ func (g *Engine) Stop() int {
 	}
 	return n
 }
+
+// A connection's close holds the connection's own mutex when it reaches
+// deleteConn: another struct's lock, not the engine's; the table still
+// has no writer that holds the engine's (nbio's closeWithErrorWithoutLock).
+type Conn struct {
+	mux sync.Mutex
+	fd  int
+	g   *Engine
+}
+
+func (c *Conn) Close() {
+	c.mux.Lock()
+	c.closeWithoutLock()
+	c.mux.Unlock()
+}
+
+func (c *Conn) closeWithoutLock() { c.g.deleteConn(c.fd) }
