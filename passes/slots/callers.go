@@ -3,6 +3,7 @@ package slots
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -23,12 +24,28 @@ import (
 // Calls from _test.go files are not counted: a test runs one scenario at a
 // time. k names the mutexes, as for Sections. The map is never nil.
 func LockedByCallers(pass *analysis.Pass, k *lintkit.Keyer) map[*types.Func]bool {
-	return lockedBy(pass, k, func(s Section) bool { return s.Obj != nil })
+	return newLockIndex(pass, k).locked(func(mu types.Object) bool { return mu != nil })
 }
 
-// lockedBy is LockedByCallers with the critical sections that count
-// chosen by holds (any mutex's, or one owner's).
-func lockedBy(pass *analysis.Pass, k *lintkit.Keyer, holds func(Section) bool) map[*types.Func]bool {
+// A lockIndex holds, for the functions LockedByCallers may prove, their
+// calls and the mutexes each call holds: one walk of the package, then a
+// cheap fixed point per choice of the mutexes that count (any, or one
+// owner's: lockescape's writers).
+type lockIndex struct {
+	says  map[*types.Func]bool // SaysLockHeld
+	cands map[*types.Func]bool
+	// sites[fn] are fn's calls: the declaration that makes each, and the
+	// mutexes of that declaration's critical sections that contain it; a
+	// use of fn that is no such call rules it out.
+	sites map[*types.Func][]lockSite
+}
+
+type lockSite struct {
+	caller *types.Func
+	held   []types.Object
+}
+
+func newLockIndex(pass *analysis.Pass, k *lintkit.Keyer) *lockIndex {
 	info := pass.TypesInfo
 	ifaceMethods := map[string]bool{}
 	for _, name := range pass.Pkg.Scope().Names() {
@@ -40,8 +57,7 @@ func lockedBy(pass *analysis.Pass, k *lintkit.Keyer, holds func(Section) bool) m
 			}
 		}
 	}
-	out := map[*types.Func]bool{}
-	cands := map[*types.Func]bool{}
+	x := &lockIndex{says: map[*types.Func]bool{}, cands: map[*types.Func]bool{}, sites: map[*types.Func][]lockSite{}}
 	for _, f := range pass.Files {
 		if strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go") {
 			continue
@@ -56,26 +72,18 @@ func lockedBy(pass *analysis.Pass, k *lintkit.Keyer, holds func(Section) bool) m
 				continue
 			}
 			if SaysLockHeld(fd) {
-				out[fn] = true
+				x.says[fn] = true
 				continue
 			}
 			if fd.Name.IsExported() || fd.Name.Name == "init" || fd.Name.Name == "main" || fd.Recv != nil && ifaceMethods[fd.Name.Name] {
 				continue
 			}
-			cands[fn] = true
+			x.cands[fn] = true
 		}
 	}
-	if len(cands) == 0 {
-		return out
+	if len(x.cands) == 0 {
+		return x
 	}
-	// sites[fn] are fn's calls: the declaration that makes each, and
-	// whether it stands in one of that declaration's critical sections; a
-	// use of fn that is no such call rules it out.
-	type site struct {
-		caller *types.Func
-		locked bool
-	}
-	sites := map[*types.Func][]site{}
 	for _, f := range pass.Files {
 		if strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go") {
 			continue
@@ -94,34 +102,45 @@ func lockedBy(pass *analysis.Pass, k *lintkit.Keyer, holds func(Section) bool) m
 					return true
 				}
 				fn, ok := info.Uses[id].(*types.Func)
-				if !ok || !cands[fn] {
+				if !ok || !x.cands[fn] {
 					return true
 				}
 				if caller == nil || caller == fn || !called(id, stack) || inLiteral(stack) {
-					delete(cands, fn)
+					delete(x.cands, fn)
 					return true
 				}
-				locked := false
+				var held []types.Object
 				for _, s := range sections {
-					if s.Contains(id.Pos()) && holds(s) {
-						locked = true
-						break
+					if s.Obj != nil && s.Contains(id.Pos()) {
+						held = append(held, s.Obj)
 					}
 				}
-				sites[fn] = append(sites[fn], site{caller, locked})
+				x.sites[fn] = append(x.sites[fn], lockSite{caller, held})
 				return true
 			})
 		}
 	}
+	return x
+}
+
+// locked returns the functions every call of which holds a mutex that
+// counts (a call in a critical section of one, or from a function of the
+// set), with those that say their caller holds the lock. The map is never
+// nil.
+func (x *lockIndex) locked(counts func(mu types.Object) bool) map[*types.Func]bool {
+	out := map[*types.Func]bool{}
+	for fn := range x.says {
+		out[fn] = true
+	}
 	for changed := true; changed; {
 		changed = false
-		for fn := range cands {
-			if out[fn] || len(sites[fn]) == 0 {
+		for fn := range x.cands {
+			if out[fn] || len(x.sites[fn]) == 0 {
 				continue
 			}
 			all := true
-			for _, s := range sites[fn] {
-				if !s.locked && !out[s.caller] {
+			for _, s := range x.sites[fn] {
+				if !out[s.caller] && !slices.ContainsFunc(s.held, counts) {
 					all = false
 					break
 				}

@@ -181,6 +181,7 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 	// lockedFns[S] are the functions that run under a mutex of struct
 	// type S held by every caller (lockedBy), computed at S's first write.
 	lockedFns := map[*types.Struct]map[*types.Func]bool{}
+	var locks *lockIndex // the package's calls under locks, at the first write
 	// owners[f] is the mutex-holding struct type whose field f is.
 	owners := map[*types.Var]*types.Struct{}
 	// candidate returns the field that e selects, when it is a reference
@@ -230,7 +231,10 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 			lockedAt := func(pos token.Pos, owner *types.Struct) bool {
 				holds := func(s Section) bool { return ownsMutex(owner, s.Obj) }
 				if lockedFns[owner] == nil {
-					lockedFns[owner] = lockedBy(pass, k, holds)
+					if locks == nil {
+						locks = newLockIndex(pass, k)
+					}
+					lockedFns[owner] = locks.locked(func(mu types.Object) bool { return ownsMutex(owner, mu) })
 				}
 				if fn, ok := info.Defs[fd.Name].(*types.Func); ok && lockedFns[owner][fn] {
 					return true
