@@ -832,7 +832,7 @@ func (c *checker) indexCalls() {
 // held (slots.LockedByCallers).
 func (c *checker) callerHolds(fn *types.Func) bool {
 	if c.holds == nil {
-		c.holds = slots.LockedByCallers(c.pass, c.k)
+		c.holds = c.facts.LockedByCallers()
 	}
 	return fn != nil && c.holds[fn]
 }

@@ -265,7 +265,7 @@ func (c *checker) function(fn ast.Node, recvList *ast.FieldList, body *ast.Block
 	callersLock := false
 	if fd, ok := fn.(*ast.FuncDecl); ok {
 		if c.held == nil {
-			c.held = slots.LockedByCallers(c.pass, c.k) // never nil
+			c.held = c.facts.LockedByCallers() // never nil
 		}
 		obj, _ := info.Defs[fd.Name].(*types.Func)
 		callersLock = c.held[obj]

@@ -174,7 +174,7 @@ var inPlaceFuncs = map[string][]string{
 // inPlaceWrites finds the fields of this package's mutex-holding structs
 // whose contents its non-test code changes in place, with one position
 // each.
-func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
+func inPlaceWrites(pass *analysis.Pass) (map[*types.Var]inPlaceWrite, *lockIndex) {
 	info := pass.TypesInfo
 	out := map[*types.Var]inPlaceWrite{}
 	k := lintkit.NewKeyer(info)
@@ -384,7 +384,7 @@ func inPlaceWrites(pass *analysis.Pass) map[*types.Var]inPlaceWrite {
 			})
 		}
 	}
-	return out
+	return out, locks
 }
 
 func isMapOrSlice(t types.Type) bool {

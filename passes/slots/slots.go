@@ -41,6 +41,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -112,6 +113,34 @@ type Result struct {
 	selfFacts map[types.Object]*SelfBound
 
 	atomics map[types.Object]*AtomicMethod // methods of atomic types, this package's and imported
+
+	// The package's calls under locks (callers.go), built once for every
+	// analyzer that asks, and LockedByCallers's answer.
+	pass      *analysis.Pass
+	locksOnce sync.Once
+	locks     *lockIndex
+	heldOnce  sync.Once
+	held      map[*types.Func]bool
+}
+
+// lockIndex returns the package's lockIndex, built at the first call.
+func (r *Result) lockIndex() *lockIndex {
+	r.locksOnce.Do(func() {
+		if r.locks == nil {
+			r.locks = newLockIndex(r.pass, lintkit.NewKeyer(r.pass.TypesInfo))
+		}
+	})
+	return r.locks
+}
+
+// LockedByCallers is LockedByCallers of the package analysed, computed
+// once for every analyzer that asks. The map is never nil; callers must
+// not change it.
+func (r *Result) LockedByCallers() map[*types.Func]bool {
+	r.heldOnce.Do(func() {
+		r.held = r.lockIndex().locked(func(mu types.Object) bool { return mu != nil })
+	})
+	return r.held
 }
 
 // HasAccessors reports whether any accessor is known, of this package or an
@@ -153,6 +182,7 @@ func (r *Result) IsCancel(t types.Type) bool {
 
 func run(pass *analysis.Pass) (any, error) {
 	r := &Result{
+		pass:      pass,
 		dirs:      pass.ResultOf[directives.Analyzer].(*directives.Result),
 		accessors: lintkit.ObjectFacts[*Accessor](pass),
 		stores:    lintkit.ObjectFacts[*StoresCancel](pass),
@@ -169,7 +199,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ExportObjectFact(tn, &SelfBound{Fields: local[tn]})
 	}
 	if lintkit.ImportsAny(pass.Pkg, "sync", "internal/sync") {
-		r.inPlace = inPlaceWrites(pass)
+		r.inPlace, r.locks = inPlaceWrites(pass)
 		fields := slices.SortedFunc(maps.Keys(r.inPlace), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) })
 		for _, f := range fields {
 			if f.Exported() {
