@@ -905,15 +905,8 @@ func (c *checker) constructor(fn *types.Func) bool {
 func (c *checker) collectWriters(held bool, body *ast.BlockStmt) {
 	info := c.pass.TypesInfo
 	// The critical sections of the body and of each literal in it: a
-	// literal that locks (func() { c.Lock(); ...; c.Unlock() }) writes
-	// under its own lock.
-	sections := slots.Sections(info, c.k, body)
-	ast.Inspect(body, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.FuncLit); ok {
-			sections = append(sections, slots.Sections(info, c.k, lit.Body)...)
-		}
-		return true
-	})
+	// literal that locks writes under its own lock.
+	sections := slots.AllSections(info, c.k, body)
 	fresh := c.fresh(body)
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)

@@ -978,27 +978,33 @@ func (x *indexer) receivesDone(e ast.Expr) bool {
 // <-ctx.Done(), or <-done where done is a local every call assigned to
 // which is ctx.Done() (if done := ctx.Done(); done != nil { go func() {
 // select { case <-done: ... } }() }, database/sql's and lib/pq's shape).
-func (x *indexer) doneRecv(n ast.Node) bool {
+func (x *indexer) doneRecv(n ast.Node) bool { return x.doneCall(n) != nil }
+
+// doneCall returns the ctx.Done() call whose channel n receives from
+// (doneRecv), or nil.
+func (x *indexer) doneCall(n ast.Node) *ast.CallExpr {
 	u, ok := n.(*ast.UnaryExpr)
 	if !ok || u.Op != token.ARROW {
-		return false
+		return nil
 	}
 	switch e := ast.Unparen(u.X).(type) {
 	case *ast.CallExpr:
-		return x.r.isContextMethod(e, "Done")
+		if x.r.isContextMethod(e, "Done") {
+			return e
+		}
 	case *ast.Ident:
 		v, ok := x.r.pass.TypesInfo.Uses[e].(*types.Var)
 		if !ok || isPkgVar(v) || len(x.varCalls[v]) == 0 {
-			return false
+			return nil
 		}
 		for _, c := range x.varCalls[v] {
 			if !x.r.isContextMethod(c, "Done") {
-				return false
+				return nil
 			}
 		}
-		return true
+		return x.varCalls[v][0]
 	}
-	return false
+	return nil
 }
 
 // commReceivesDone reports whether a select case receives from Done.
@@ -1194,14 +1200,9 @@ func (x *indexer) links(body *ast.BlockStmt) {
 				e = st.Rhs[0]
 			}
 		}
-		u, ok := ast.Unparen(e).(*ast.UnaryExpr)
-		if !ok || u.Op != token.ARROW || !x.doneRecv(u) {
+		call := x.doneCall(ast.Unparen(e))
+		if call == nil {
 			return nil
-		}
-		call, ok := ast.Unparen(u.X).(*ast.CallExpr)
-		if !ok { // <-done, done := ctx.Done()
-			v := info.Uses[ast.Unparen(u.X).(*ast.Ident)].(*types.Var)
-			call = x.varCalls[v][0]
 		}
 		return ast.Unparen(call.Fun).(*ast.SelectorExpr).X
 	}

@@ -105,7 +105,7 @@ func (r *Result) InPlaceAt(f *types.Var, name string) token.Pos {
 // inPlaceWrite is what the package writes in place in one field.
 type inPlaceWrite struct {
 	pos    token.Pos
-	locked bool // some write holds a lock
+	locked bool // some write holds the owner's lock
 
 	fields []string             // for a pointer: the target's fields written, sorted
 	at     map[string]token.Pos // for a pointer: a write of each of those fields
@@ -225,32 +225,27 @@ func inPlaceWrites(pass *analysis.Pass) (map[*types.Var]inPlaceWrite, *lockIndex
 			fresh := FreshLocals(info, fd.Body)
 			var sections []Section
 			sectionsDone := false
-			// lockedAt reports whether a write at pos holds a lock: it
-			// stands in a critical section of the function (or of a
-			// literal in it), or the function runs under its callers'.
+			// lockedAt reports whether a write at pos holds owner's lock:
+			// it stands in a critical section of it in the function (or
+			// in a literal of it), or the function runs under its
+			// callers'.
 			lockedAt := func(pos token.Pos, owner *types.Struct) bool {
-				holds := func(s Section) bool { return ownsMutex(owner, s.Obj) }
+				owns := func(mu types.Object) bool { return ownsMutex(owner, mu) }
 				if lockedFns[owner] == nil {
 					if locks == nil {
 						locks = newLockIndex(pass, k)
 					}
-					lockedFns[owner] = locks.locked(func(mu types.Object) bool { return ownsMutex(owner, mu) })
+					lockedFns[owner] = locks.locked(owns)
 				}
 				if fn, ok := info.Defs[fd.Name].(*types.Func); ok && lockedFns[owner][fn] {
 					return true
 				}
 				if !sectionsDone {
 					sectionsDone = true
-					sections = Sections(info, k, fd.Body)
-					ast.Inspect(fd.Body, func(n ast.Node) bool {
-						if lit, ok := n.(*ast.FuncLit); ok {
-							sections = append(sections, Sections(info, k, lit.Body)...)
-						}
-						return true
-					})
+					sections = AllSections(info, k, fd.Body)
 				}
 				for _, s := range sections {
-					if s.Contains(pos) && holds(s) {
+					if s.Contains(pos) && owns(s.Obj) {
 						return true
 					}
 				}

@@ -121,3 +121,17 @@ func Sections(info *types.Info, k *lintkit.Keyer, body *ast.BlockStmt) []Section
 	})
 	return out
 }
+
+// AllSections returns the critical sections of body and of every function
+// literal in it: a literal that locks (func() { c.Lock(); ...; c.Unlock()
+// }) holds its own lock, as a part of the function that holds it.
+func AllSections(info *types.Info, k *lintkit.Keyer, body *ast.BlockStmt) []Section {
+	sections := Sections(info, k, body)
+	ast.Inspect(body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok {
+			sections = append(sections, Sections(info, k, lit.Body)...)
+		}
+		return true
+	})
+	return sections
+}
