@@ -49,7 +49,10 @@
 //     at its first call from code with a context, with the other calls as
 //     related positions (the fix is the helper's ctx parameter); a call of
 //     a helper with a Context variant is reported at each call (call
-//     SyncContext with ctx instead of Sync);
+//     SyncContext with ctx instead of Sync; in the helper's own package,
+//     an exported function that wraps its unexported namesake with a
+//     root, Close calling close(context.Background()), has the namesake:
+//     call close with ctx instead of Close);
 //   - a task struct that carries a root context in a context field
 //     (task{ctx: context.Background()}, or t.ctx = ... field by field) and
 //     leaves for other work: sent on a channel, queued in a slice or
@@ -172,7 +175,10 @@
 // followed (their provenance is unknown); func values held in variables,
 // fields or interfaces are not resolved; a root made more than one helper
 // below the called function is an implementation detail of that API and is
-// not reported, nor are the background loops a helper starts (its
+// not reported (within one package, where the caller and every helper are
+// the same code and one change threads the context through them, the
+// bound is two helpers: Reconcile(ctx) calling reconcileExperiment, which
+// reaches createTrials through reconcileTrials), nor are the background loops a helper starts (its
 // one-shot goroutines, a hook run once, a cleanup, are its work and are
 // reported like any) or a root with a deadline of its own whose work reads
 // no context values (the helper bounds its own work). So is such a root
@@ -183,10 +189,13 @@
 // field it is assignable to, or a variable of the same type), and
 // context.WithoutCancel only in files of go1.21 or later. The context-less variant of an API that delegates
 // to its Context or WithContext variant (Query calling
-// QueryContext(context.Background(), ...)) is not reported itself: it is
-// documented to use a root context. A caller of the module being checked
-// that has a context and calls it is, at the call (call QueryContext with
-// ctx instead); a function without a context that calls it makes no root
+// QueryContext(context.Background(), ...)), or an exported function that
+// delegates to its unexported namesake (DialUDP calling
+// dialUDP(context.Background(), ...)), is not reported itself: it is
+// documented to use a root context, and a new parameter would break the
+// API. A caller of the module being checked that has a context and calls
+// it is, at the call (call QueryContext with ctx instead; in the
+// namesake's own package, call dialUDP with ctx instead); a function without a context that calls it makes no root
 // of its own for its callers. A variant in another module (database/sql's
 // DB.Query in your module) is not reported: the chain ends outside the
 // code you can change, as for other helpers. A function that returns a

@@ -152,7 +152,9 @@
 // over and reset once. A func sent on a queue directly, not through a
 // submitting function, is not a spawn site. A root made more
 // than one helper below the called function is an implementation detail of
-// that API, not a parameter its caller can add, and is not reported. A
+// that API, not a parameter its caller can add, and is not reported
+// (within one package, two helpers: ctxdrop reports such a root, at the
+// root). A
 // helper that makes a root context inside the standard library or another
 // module is not reported: there is no context to pass. A helper's own
 // background loops (a per-connection serve loop, a reaper on a ticker),

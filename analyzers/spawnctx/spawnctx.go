@@ -275,7 +275,7 @@ func merged(fs []finding) []finding {
 // makerHere reports whether fn's root is made in this package and fn has
 // no Context variant: ctxdrop reports it once, at the root.
 func (c *checker) makerHere(fn *types.Func) bool {
-	return len(c.scope.Makers(fn)) > 0 && ctxscope.ContextVariant(fn) == nil
+	return len(c.scope.Makers(fn)) > 0 && ctxscope.ContextVariant(fn, c.pass.Pkg) == nil
 }
 
 // envFindings returns the identity reads of the process environment in the
@@ -398,7 +398,7 @@ func (c *checker) fixes(encl ast.Node, s ctxscope.Scope, f finding) []lintkit.Op
 
 // variantName names the Context variant of fn, or "".
 func variantName(fn *types.Func, from *types.Package) string {
-	if v := ctxscope.ContextVariant(fn); v != nil {
+	if v := ctxscope.ContextVariant(fn, from); v != nil {
 		return lintkit.ShortName(v, from)
 	}
 	return ""

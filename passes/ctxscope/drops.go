@@ -332,12 +332,14 @@ func (r *Result) returned(call *ast.CallExpr) bool {
 // compat reports whether call, of fn, is the body of the context-less
 // variant of an API delegating to its Context variant: Query calling
 // QueryContext(context.Background(), ...) in a function without a context
-// parameter. That variant is documented to use a root context; its callers
-// are told to use the Context variant, not it.
+// parameter, or an exported function calling its unexported namesake
+// (DialUDP calling dialUDP(context.Background(), ...)). That variant is
+// documented to use a root context; its callers are told to use the
+// Context variant (in its own package, the namesake), not it.
 func (r *Result) compat(call *ast.CallExpr, fn *types.Func) bool {
 	d, ok := r.Enclosing(call).(*ast.FuncDecl)
-	if !ok {
-		return false
+	if !ok || r.goCalls[call] {
+		return false // a goroutine started on the variant delegates nothing: it is work of its own
 	}
 	obj, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func)
 	if obj == nil || lintkit.TakesContext(obj.Signature()) {
@@ -348,7 +350,7 @@ func (r *Result) compat(call *ast.CallExpr, fn *types.Func) bool {
 			return true
 		}
 	}
-	return false
+	return obj.Exported() && fn.Pkg() == obj.Pkg() && fn.Name() == unexportedName(obj.Name()) && lintkit.TakesContext(fn.Signature())
 }
 
 // carrier reports whether t (or a result of the tuple t) is a value that

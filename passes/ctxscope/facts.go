@@ -10,15 +10,29 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
 
 // maxVia bounds the helpers between a caller and the function that makes
-// the root: deeper chains are an API's implementation detail (a TLS
-// renegotiation three calls below QUICConn.HandleData), not a missing
-// parameter its caller can add.
+// the root, in the facts other packages see: deeper chains are an API's
+// implementation detail (a TLS renegotiation three calls below
+// QUICConn.HandleData), not a missing parameter its caller can add.
 const maxVia = 1
+
+// maxLocalVia bounds the helpers of a chain whose every function is of the
+// package being checked: a controller's Reconcile(ctx) that calls
+// reconcileExperiment, which calls reconcileTrials, which calls
+// createTrials, which creates with context.TODO() (two helpers between the
+// function called and the one that makes the root). The caller and every
+// helper are the same package's code, one change threads the context
+// through them, and no other package sees the chain: the fact exported
+// for it keeps maxVia. Deeper, a root is more often a subsystem's own
+// (telemetry recorded for each span an exporter is handed) than the
+// caller's.
+const maxLocalVia = 2
 
 // ReturnsRoot is the fact of a function whose context result is always a
 // root context: func background() context.Context { return
@@ -190,7 +204,7 @@ type ChainStep struct {
 // this package, fn first, for Related positions: the chain with positions.
 func (r *Result) MakesChain(fn *types.Func) []ChainStep {
 	var steps []ChainStep
-	for fn != nil && len(steps) <= maxVia {
+	for fn != nil && len(steps) <= maxLocalVia {
 		ats := r.makesAt[fn.Origin()]
 		if len(ats) == 0 {
 			break
@@ -249,28 +263,73 @@ func (r *Result) computeFacts() {
 	if r.pass.Module != nil && r.pass.Module.Version != "" {
 		return
 	}
-	made := map[*types.Func]bool{}
-	for changed := true; changed; {
-		changed = false
-		for _, d := range decls {
+	// To a fixed point: a function's fact is computed again whenever a
+	// function it calls gets a fact or a new one (a helper declared below
+	// its caller, or one whose roots grew), so that every root it reaches
+	// is among its makers, not only those known on the first pass.
+	exported := map[*types.Func]*MakesRoot{} // the facts within maxVia, for other packages
+	work := decls
+	for round := 0; len(work) > 0 && round < maxFactRounds; round++ {
+		changed := map[*types.Func]bool{}
+		for _, d := range work {
 			fn, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func)
-			if fn == nil || made[fn] || r.OwnsContext(d) || r.inTestFile(d) {
+			if fn == nil || r.OwnsContext(d) || r.inTestFile(d) {
 				continue // test scaffolding makes its own contexts, as tests do
 			}
-			if f, ats := r.makesRoot(d); f != nil {
-				f.Loop = r.workerBody(d.Body)
-				r.makes[fn] = f
-				r.makesAt[fn] = ats
-				made[fn] = true
-				changed = true
+			f, ats, export := r.makesRoot(d)
+			if f == nil || sameMakes(r.makes[fn], r.makesAt[fn], f, ats) {
+				continue
+			}
+			f.Loop = r.workerBody(d.Body)
+			r.makes[fn] = f
+			r.makesAt[fn] = ats
+			delete(exported, fn)
+			if export != nil {
+				export.Loop = f.Loop
+				exported[fn] = export
+			}
+			changed[fn] = true
+		}
+		work = nil
+		if len(changed) > 0 {
+			for _, d := range decls {
+				if callsAny(r.pass.TypesInfo, d.Body, changed) {
+					work = append(work, d)
+				}
 			}
 		}
 	}
 	for _, d := range decls {
-		if fn, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func); fn != nil && made[fn] {
-			r.pass.ExportObjectFact(fn, r.makes[fn])
+		if fn, _ := r.pass.TypesInfo.Defs[d.Name].(*types.Func); fn != nil && exported[fn] != nil {
+			r.pass.ExportObjectFact(fn, exported[fn])
 		}
 	}
+}
+
+// maxFactRounds bounds the rounds of the MakesRoot fixed point: each
+// round reaches one more caller up a chain, and a chain is at most
+// maxLocalVia helpers long; recursion may change facts a few rounds more.
+const maxFactRounds = 2*maxLocalVia + 4
+
+// sameMakes reports whether a fact and its roots are what was known.
+func sameMakes(f0 *MakesRoot, ats0 []makesAt, f *MakesRoot, ats []makesAt) bool {
+	return f0 != nil && f0.LogOnly == f.LogOnly && slices.Equal(f0.ZeroParams, f.ZeroParams) &&
+		slices.Equal(ats0, ats) && len(f0.Via) == len(f.Via)
+}
+
+// callsAny reports whether body calls one of fns, in it or in a literal in
+// it.
+func callsAny(info *types.Info, body *ast.BlockStmt, fns map[*types.Func]bool) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found {
+			if fn := lintkit.Callee(info, call); fn != nil && fns[fn.Origin()] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // invalidate forgets the computed flows: a new fact changes classes.
@@ -472,7 +531,10 @@ func (r *Result) returnsRoot(d *ast.FuncDecl) *ReturnsRoot {
 //   - a root with a deadline of its own whose work reads no context
 //     values: the function bounds its work on purpose (a shutdown, a
 //     cleanup), and its callers lose no values through it.
-func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt) {
+//
+// Its second fact is the one other packages see: the same over the roots
+// within maxVia helpers, or nil.
+func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt, *MakesRoot) {
 	defer lintkit.At(r.pass.Fset, d)
 	if obj, ok := r.pass.TypesInfo.Defs[d.Name].(*types.Func); ok {
 		res := obj.Signature().Results()
@@ -481,7 +543,7 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt) {
 				// It hands its context to its caller (a request's
 				// UserContext, made lazily from a root): the caller sees
 				// it, and ReturnsRoot says when it is always a root.
-				return nil, nil
+				return nil, nil, nil
 			}
 		}
 	}
@@ -490,8 +552,7 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt) {
 	}
 	// The roots that do more than reach a log line make the fact; failing
 	// them, the log-only roots make a LogOnly fact.
-	var fact, logFact *MakesRoot
-	var ats, logAts []makesAt
+	var local, export makesFacts
 	for _, drop := range r.Drops(d, enter) {
 		// The context-less variant of an API (Query calling
 		// QueryContext(context.Background(), ...)) makes a root too: its
@@ -518,7 +579,7 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt) {
 				step.Pkg = drop.Helper.Pkg().Path()
 			}
 			via := append([]Step{step}, drop.Fact.Via...)
-			if len(via) > maxVia {
+			if len(via) > maxVia && (len(via) > maxLocalVia || !r.localChain(via)) {
 				continue
 			}
 			f = &MakesRoot{What: drop.Fact.What, At: drop.Fact.At, Via: via, Module: r.module, LogOnly: drop.Fact.LogOnly}
@@ -541,31 +602,62 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt) {
 			}
 		}
 		f.ZeroParams = guards
-		if f.LogOnly {
-			if logFact == nil {
-				logFact = f
-			} else {
-				logFact.ZeroParams = commonGuards(logFact.ZeroParams, guards)
-			}
-			logAts = append(logAts, at)
-			continue
+		if len(f.Via) <= maxVia {
+			g := *f
+			export.add(&g, at)
 		}
-		if fact == nil {
-			fact = f
+		local.add(f, at)
+	}
+	f, ats := local.result()
+	g, _ := export.result()
+	return f, ats, g
+}
+
+// makesFacts gathers the roots of one function into its MakesRoot fact.
+type makesFacts struct {
+	fact, logFact *MakesRoot
+	ats, logAts   []makesAt
+}
+
+// add adds a root, or a call of a helper that makes one, at at.
+func (m *makesFacts) add(f *MakesRoot, at makesAt) {
+	if f.LogOnly {
+		if m.logFact == nil {
+			m.logFact = f
 		} else {
-			// The function makes a root where any of its roots is made:
-			// only the guards every root has hold for all.
-			fact.ZeroParams = commonGuards(fact.ZeroParams, guards)
+			m.logFact.ZeroParams = commonGuards(m.logFact.ZeroParams, f.ZeroParams)
 		}
-		ats = append(ats, at)
+		m.logAts = append(m.logAts, at)
+		return
 	}
-	if fact != nil {
-		return fact, ats
+	if m.fact == nil {
+		m.fact = f
+	} else {
+		// The function makes a root where any of its roots is made:
+		// only the guards every root has hold for all.
+		m.fact.ZeroParams = commonGuards(m.fact.ZeroParams, f.ZeroParams)
 	}
-	if logFact != nil {
-		return logFact, logAts
+	m.ats = append(m.ats, at)
+}
+
+// result returns the fact and where the roots are made: the roots that do
+// more than reach a log line, failing them the log-only ones.
+func (m *makesFacts) result() (*MakesRoot, []makesAt) {
+	if m.fact != nil {
+		return m.fact, m.ats
 	}
-	return nil, nil
+	return m.logFact, m.logAts
+}
+
+// localChain reports whether every helper of a chain is of the package
+// being checked: the maker too, the chain's last.
+func (r *Result) localChain(via []Step) bool {
+	for _, st := range via {
+		if st.Pkg != r.pass.Pkg.Path() {
+			return false
+		}
+	}
+	return true
 }
 
 // unionGuards returns the guards of a and b, sorted, each once: a root
@@ -595,11 +687,22 @@ func commonGuards(a, b []int) []int {
 
 // ContextVariant returns the variant of fn that takes a context, named
 // fn's name + "Context" in the same package or method set (Query ->
-// QueryContext, Dial -> DialContext), or nil. Where it exists, that is the
-// fix for a caller, rather than a new parameter.
-func ContextVariant(fn *types.Func) *types.Func {
+// QueryContext, Dial -> DialContext), or, for code of fn's own package,
+// its unexported namesake (DialUDP -> dialUDP, Close -> close: the
+// implementation an exported API wraps with a root); nil if there is none.
+// Where it exists, that is the fix for a caller in package from, rather
+// than a new parameter.
+func ContextVariant(fn *types.Func, from *types.Package) *types.Func {
+	names := make([]string, 0, len(variantSuffixes)+1)
 	for _, suffix := range variantSuffixes {
-		name := fn.Name() + suffix
+		names = append(names, fn.Name()+suffix)
+	}
+	if from != nil && fn.Pkg() == from {
+		if n := unexportedName(fn.Name()); n != fn.Name() {
+			names = append(names, n)
+		}
+	}
+	for _, name := range names {
 		var obj types.Object
 		if recv := fn.Signature().Recv(); recv != nil {
 			obj, _, _ = types.LookupFieldOrMethod(recv.Type(), true, fn.Pkg(), name)
@@ -611,6 +714,13 @@ func ContextVariant(fn *types.Func) *types.Func {
 		}
 	}
 	return nil
+}
+
+// unexportedName returns name with its first letter lower case: the
+// unexported namesake of an exported name (DialUDP -> dialUDP), or name.
+func unexportedName(name string) string {
+	r, size := utf8.DecodeRuneInString(name)
+	return string(unicode.ToLower(r)) + name[size:]
 }
 
 // variantSuffixes are how an API names the variant of a function that
@@ -645,7 +755,7 @@ func (r *Result) Makers(fn *types.Func) []Maker {
 	seen := map[*ast.CallExpr]bool{}
 	var walk func(fn *types.Func, depth int)
 	walk = func(fn *types.Func, depth int) {
-		if depth > maxVia+1 {
+		if depth > maxLocalVia+1 {
 			return
 		}
 		for _, at := range r.makesAt[fn.Origin()] {

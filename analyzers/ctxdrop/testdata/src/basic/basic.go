@@ -192,6 +192,48 @@ func (c *Conn) flushBoth() {
 
 func (c *Conn) Sync(ctx context.Context) { c.flushBoth() }
 
+// A chain of helpers of this package, in any order of declaration: the
+// caller and every helper are this package's code, and one change threads
+// the context through them (a controller's Reconcile that reconciles the
+// experiment, which reconciles its trials, which creates them with
+// context.TODO()). Each root is reported once, at the root.
+type Controller struct{ db *DB }
+
+func (c *Controller) Reconcile(ctx context.Context) { c.reconcileExperiment() }
+
+func (c *Controller) reconcileExperiment() {
+	c.db.Exec(context.TODO(), "list") // want `Controller.reconcileExperiment makes its own root context \(context.TODO\) but is called with a context in scope from Controller.Reconcile;`
+	c.reconcileTrials()
+}
+
+func (c *Controller) reconcileTrials() { c.createTrials() }
+
+func (c *Controller) createTrials() {
+	c.db.Exec(context.TODO(), "create") // want `Controller.createTrials makes its own root context \(context.TODO\) but is called with a context in scope from Controller.Reconcile \(through Controller.reconcileExperiment\)`
+}
+
+// A helper declared below the one that calls it, which makes a root of
+// its own too: both roots are the caller's, whatever the order.
+func (c *Controller) Requeue(ctx context.Context) { c.requeue() }
+
+func (c *Controller) requeue() {
+	c.db.Exec(context.TODO(), "requeue") // want `Controller.requeue makes its own root context \(context.TODO\) but is called with a context in scope from Controller.Requeue;`
+	c.mark()
+}
+
+func (c *Controller) mark() {
+	c.db.Exec(context.TODO(), "mark") // want `Controller.mark makes its own root context \(context.TODO\) but is called with a context in scope from Controller.Requeue \(through Controller.requeue\)`
+}
+
+// Three helpers between the function called and the root is past the
+// bound, in one package too: the root is not blamed on Replay.
+func (c *Controller) Replay(ctx context.Context) { c.replay1() }
+
+func (c *Controller) replay1() { c.replay2() }
+func (c *Controller) replay2() { c.replay3() }
+func (c *Controller) replay3() { c.replay4() }
+func (c *Controller) replay4() { c.db.Exec(context.TODO(), "replay") }
+
 // ctxbound:detach on the first maker brings out the second.
 //
 //ctxbound:detach -- a best-effort write, meant to outlive every caller

@@ -31,3 +31,36 @@ func Handle(ctx context.Context) error {
 
 // A function without a context that calls a variant drops nothing here.
 func Warm() error { return Query("warm") }
+
+// An exported API that wraps its unexported namesake with a root (net's
+// DialUDP calling dialUDP(context.Background(), ...)): code of its own
+// package with a context calls the namesake; a new parameter would break
+// the API.
+type Client struct{}
+
+func (c *Client) close(ctx context.Context) error { _ = ctx.Value(key{}); return nil }
+
+func (c *Client) Close() error { return c.close(context.Background()) }
+
+func (c *Client) Shutdown(ctx context.Context) error {
+	return c.Close() // want `call of Client.Close drops the caller's context: Client.Close makes its own root context \(context.Background\) while ctx is in scope; call Client.close with ctx instead`
+}
+
+func dialUDP(ctx context.Context, addr string) error { _ = ctx.Value(key{}); return nil }
+
+func DialUDP(addr string) error { return dialUDP(context.Background(), addr) }
+
+func srcAddr(addr string) error { return DialUDP(addr) } // calls the variant: no root of its own
+
+func lookup(ctx context.Context, addr string) error {
+	_ = srcAddr(addr)
+	return DialUDP(addr) // want `call of DialUDP drops the caller's context: DialUDP makes its own root context \(context.Background\) while ctx is in scope; call dialUDP with ctx instead`
+}
+
+// Not a namesake: an exported function that calls another unexported
+// function with a root makes its own root, reported at the root.
+func flushAll(ctx context.Context) error { _ = ctx.Value(key{}); return nil }
+
+func Flush() error { return flushAll(context.Background()) } // want `Flush makes its own root context \(context.Background\) but is called with a context in scope from Sync; give Flush a ctx parameter`
+
+func Sync(ctx context.Context) error { return Flush() }

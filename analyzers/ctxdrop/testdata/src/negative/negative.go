@@ -199,13 +199,6 @@ func detachRequest(req *http.Request) *http.Request {
 	return req.WithContext(context.Background())
 }
 
-// A root made three calls down is an implementation detail of the API, not a
-// parameter its caller can add.
-func handshake()                           { (&DB{}).Exec(context.Background(), "renegotiate") }
-func renegotiate()                         { handshake() }
-func HandleData()                          { renegotiate() }
-func (s *Server) Feed(ctx context.Context) { HandleData() }
-
 // go f(root): the goroutine is spawnctx's finding, not a second one here.
 func (s *Server) startedWith(ctx context.Context) {
 	go s.db.Exec(context.Background(), "x")

@@ -84,15 +84,15 @@ type Cache struct{}
 
 func (c *Cache) refresh() { flush() }
 
-// Three calls down is an API's implementation detail: not reported.
+// Three calls down in this package: ctxdrop reports the root, at the root.
 func (c *Cache) deep() { flushAll() }
 
 // A named function, a method value and a chain of helpers.
 func named(ctx context.Context, c *Cache) {
 	go flush()     // ctxdrop reports the helper once, at its root
 	go c.refresh() // ctxdrop reports the helper once, at its root
-	go c.deep()
-	go func() { // ctxdrop reports the helper once, at its root
+	go c.deep()    // ctxdrop reports the helper once, at its root
+	go func() {    // ctxdrop reports the helper once, at its root
 		flushAll()
 	}()
 }

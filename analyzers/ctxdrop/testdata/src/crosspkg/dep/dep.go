@@ -18,6 +18,16 @@ func StoreAll(keys []string) {
 	}
 }
 
+// Open wraps its unexported namesake with a root: the context-less
+// variant of an API, whose variant other packages cannot call.
+func Open(key string) { open(context.Background(), key) }
+
+func open(ctx context.Context, key string) { put(ctx, key) }
+
+// StoreDeep makes one two helpers down: an implementation detail of this
+// package, no fact for other packages.
+func StoreDeep(keys []string) { StoreAll(keys) }
+
 // Background returns a root context: a ReturnsRoot fact.
 func Background() context.Context { return context.TODO() }
 

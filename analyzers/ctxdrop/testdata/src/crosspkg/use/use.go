@@ -90,3 +90,21 @@ func Convert(ctx context.Context, body string) error {
 	}
 	return dep.Fetch(context.Background(), body) // want `call of dep.Fetch passes a root context \(context.Background\) while ctx is in scope`
 }
+
+// A chain of this package's helpers to another package's root is bounded
+// as the other package's facts are: storeVia, which calls dep.Store, is
+// blamed; storeViaVia, two helpers above the root, is not.
+func storeVia(k string) { dep.Store(k) }
+
+func storeViaVia(k string) { storeVia(k) }
+
+func chained(ctx context.Context) {
+	storeVia("a") // want `call of storeVia drops the caller's context: storeVia makes its own root context \(through dep.Store: context.Background\)`
+	storeViaVia("b")
+	dep.StoreDeep(nil) // the root is two helpers below it in dep: its implementation detail
+}
+
+// The unexported variant of another package is not this package's to call.
+func opens(ctx context.Context) {
+	dep.Open("a") // want `call of dep.Open drops the caller's context: dep.Open makes its own root context \(context.Background\) while ctx is in scope; give dep.Open a ctx parameter and pass ctx`
+}
