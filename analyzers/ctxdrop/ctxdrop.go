@@ -149,6 +149,9 @@ func (c *checker) check(fn ast.Node) {
 			if d.Fact.Loop && c.scope.OnGoroutine(fn) {
 				continue // a background loop run on a goroutine of its own: its component's, not the starter's
 			}
+			if d.Fact.LogCalls && s.Lifetime {
+				continue // log calls only, with only the component's lifetime in scope (ctxscope.OwnerLogged)
+			}
 			if c.addMakerCall(d.Helper, d.Call, fn, s) {
 				continue
 			}
@@ -168,6 +171,9 @@ func (c *checker) check(fn ast.Node) {
 		case ctxscope.OwnerBounded(d, s):
 			// The component bounds the work on purpose (a last flush after
 			// Close cancelled the lifetime).
+		case c.scope.OwnerLogged(d, s):
+			// A log line with only the component's lifetime in scope: it
+			// does not wait, and the lifetime has no session's values.
 		case d.Exempt == "":
 			// Roots made in one statement are one decision: one finding.
 			st := c.scope.RootStatement(d.Class)
@@ -287,8 +293,10 @@ func (c *checker) addMakerCall(helper *types.Func, call, caller ast.Node, s ctxs
 	makers := c.scope.Makers(helper)
 	for _, mk := range makers {
 		// Each root cause on its own: a detach on one maker leaves the
-		// others reported.
-		if c.dirs.Has(mk.Func, directives.Detach) {
+		// others reported. A root that only reaches log calls is no loss
+		// where the only context is the component's lifetime
+		// (ctxscope.OwnerLogged).
+		if c.dirs.Has(mk.Func, directives.Detach) || mk.LogCalls && s.Lifetime {
 			continue
 		}
 		m := c.makers[mk.Origin]

@@ -15,7 +15,7 @@ import (
 // standard library they import is analysed once.
 func TestScenarios(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), ctxdrop.Analyzer,
-		"basic", "negative", "provenance", "contexttypes", "clirun", "clictx", "clilib", "urfavectx", "urfaverun", "carriers", "compat", "realbugs", "crosspkg/use", "generated", "suppress", "labels", "unused", "rootmain", "bounded", "hooks", "linked")
+		"basic", "negative", "provenance", "contexttypes", "clirun", "clictx", "clilib", "urfavectx", "urfaverun", "carriers", "compat", "realbugs", "crosspkg/use", "generated", "suppress", "labels", "unused", "rootmain", "bounded", "hooks", "linked", "ownerlog")
 }
 
 // TestFixes applies the fixes; on golang.org/x/net/context, which has no

@@ -184,7 +184,19 @@
 // no context values (the helper bounds its own work). So is such a root
 // in a method whose only context in scope is its component's lifetime
 // field (a last flush that runs after Close cancelled it); with a caller's
-// context in scope it is reported. A fix passes the
+// context in scope it is reported. Nor is a root handed to a log call (a
+// function or method of log/slog that takes a context, slog.Logger.Enabled
+// and Log among them, a printf-style log call, or a function of the
+// package that uses its context only that way), directly or through
+// helpers whose every root is one, where the only context in scope is the
+// component's lifetime: a context field of the receiver, or a context
+// parameter the function keeps in one (p.ctx = ctx in Start(ctx)) or uses
+// only to stop a background loop (<-ctx.Done()). A log call does not wait
+// on cancellation, and the lifetime carries no session's values for the
+// handler to read (nebula's if f.l.Enabled(context.Background(),
+// slog.LevelDebug) guards). With a caller's context in scope, a parameter
+// the function hands on, the same call is reported: the handler may read
+// the session or the trace from it. A fix passes the
 // caller's context only where a value of its type fits (a parameter or
 // field it is assignable to, or a variable of the same type), and
 // context.WithoutCancel only in files of go1.21 or later. The context-less variant of an API that delegates

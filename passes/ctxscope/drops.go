@@ -153,7 +153,7 @@ func (r *Result) callDrops(call *ast.CallExpr, seen map[*ast.CallExpr]bool, drop
 		// A lifetime context made elsewhere (a package variable) is the
 		// server's: only one made here, or the receiver's own used while
 		// the caller's context is in scope, loses the caller's values.
-		if (d.Fresh() || d.Exempt == "" && c.Deadline) && (c.Kind != Lifetime || c.Recv || r.sameRoot(c.Origin, call)) {
+		if (d.Fresh() || (d.Exempt == "" || d.Exempt == "compat") && c.Deadline) && (c.Kind != Lifetime || c.Recv || r.sameRoot(c.Origin, call)) {
 			d.Reads, d.Reader = r.readsArg(call, fn, paramIndex(sig, i))
 		}
 		d.Returned = r.returned(call)

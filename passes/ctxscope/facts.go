@@ -65,6 +65,10 @@ type MakesRoot struct {
 	// (logonly.go). Its own package hears of it; callers in other packages
 	// are not told to give it a ctx parameter for a log line.
 	LogOnly bool
+	// LogCalls: every root it makes only reaches log calls of any kind
+	// (LogCall: slog's too). A caller whose only context is its
+	// component's lifetime loses nothing through it (OwnerLogged).
+	LogCalls bool
 	// ZeroParams: the root is made only when these parameters (indices)
 	// are their zero value (if name == "" { ... }: guards.go); a caller
 	// that cannot meet that (it passes a non-empty constant, or a value it
@@ -158,6 +162,8 @@ func (f *MakesRoot) String() string {
 	}
 	if f.LogOnly {
 		s += " (for log lines only)"
+	} else if f.LogCalls {
+		s += " (for log calls only)"
 	}
 	if f.Loop {
 		s += " (a background loop)"
@@ -313,7 +319,7 @@ const maxFactRounds = 2*maxLocalVia + 4
 
 // sameMakes reports whether a fact and its roots are what was known.
 func sameMakes(f0 *MakesRoot, ats0 []makesAt, f *MakesRoot, ats []makesAt) bool {
-	return f0 != nil && f0.LogOnly == f.LogOnly && slices.Equal(f0.ZeroParams, f.ZeroParams) &&
+	return f0 != nil && f0.LogOnly == f.LogOnly && f0.LogCalls == f.LogCalls && slices.Equal(f0.ZeroParams, f.ZeroParams) &&
 		slices.Equal(ats0, ats) && len(f0.Via) == len(f.Via)
 }
 
@@ -582,8 +588,8 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt, *MakesRoot) 
 			if len(via) > maxVia && (len(via) > maxLocalVia || !r.localChain(via)) {
 				continue
 			}
-			f = &MakesRoot{What: drop.Fact.What, At: drop.Fact.At, Via: via, Module: r.module, LogOnly: drop.Fact.LogOnly}
-			at = makesAt{pos: drop.Call.Pos(), next: drop.Helper}
+			f = &MakesRoot{What: drop.Fact.What, At: drop.Fact.At, Via: via, Module: r.module, LogOnly: drop.Fact.LogOnly, LogCalls: drop.Fact.LogCalls}
+			at = makesAt{pos: drop.Call.Pos(), next: drop.Helper, logCalls: drop.Fact.LogCalls}
 			// The helper's guards on the arguments that are this
 			// function's own parameters are its guards too.
 			_, residual := r.meets(drop.Call, drop.Fact.ZeroParams, d)
@@ -591,8 +597,9 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt, *MakesRoot) 
 		} else {
 			o := drop.Class.Origin
 			f = &MakesRoot{What: drop.Class.What, At: r.where(o.Pos()), Module: r.module, Compat: drop.Exempt == "compat"}
-			f.LogOnly = !f.Compat && r.logOnly(d, o)
-			at = makesAt{pos: o.Pos(), origin: o, what: drop.Class.What}
+			f.LogOnly = !f.Compat && r.logOnly(d, o, false)
+			f.LogCalls = !f.Compat && (f.LogOnly || r.logOnly(d, o, true))
+			at = makesAt{pos: o.Pos(), origin: o, what: drop.Class.What, logCalls: f.LogCalls}
 			if len(drop.ArgGuards) > 0 {
 				// The callee uses the root only where some of its
 				// parameters are zero: where they are this function's
@@ -634,8 +641,10 @@ func (m *makesFacts) add(f *MakesRoot, at makesAt) {
 		m.fact = f
 	} else {
 		// The function makes a root where any of its roots is made:
-		// only the guards every root has hold for all.
+		// only the guards every root has hold for all, and it is for log
+		// calls only if every root is.
 		m.fact.ZeroParams = commonGuards(m.fact.ZeroParams, f.ZeroParams)
+		m.fact.LogCalls = m.fact.LogCalls && f.LogCalls
 	}
 	m.ats = append(m.ats, at)
 }
@@ -731,10 +740,11 @@ var variantSuffixes = []string{"Context", "WithContext"}
 // where it makes its root context (origin) or calls next, the helper that
 // does.
 type makesAt struct {
-	pos    token.Pos
-	next   *types.Func
-	origin *ast.CallExpr
-	what   string // for an origin: what makes the root ("context.Background")
+	pos      token.Pos
+	next     *types.Func
+	origin   *ast.CallExpr
+	what     string // for an origin: what makes the root ("context.Background")
+	logCalls bool   // the root only reaches log calls (LogCall)
 }
 
 // A Maker is a function of this package that makes a root context, at
@@ -743,6 +753,9 @@ type Maker struct {
 	Func   *types.Func
 	Origin *ast.CallExpr
 	What   string // "context.Background"
+	// LogCalls: the root only reaches log calls (LogCall): a caller whose
+	// only context is its component's lifetime loses nothing through it.
+	LogCalls bool
 }
 
 // Makers returns the functions of this package at the ends of fn's
@@ -763,7 +776,7 @@ func (r *Result) Makers(fn *types.Func) []Maker {
 			case at.origin != nil:
 				if !seen[at.origin] {
 					seen[at.origin] = true
-					out = append(out, Maker{fn.Origin(), at.origin, at.what})
+					out = append(out, Maker{fn.Origin(), at.origin, at.what, at.logCalls})
 				}
 			case at.next != nil:
 				walk(at.next, depth+1)

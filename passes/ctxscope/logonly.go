@@ -36,12 +36,13 @@ import (
 // being told to give it a ctx parameter, never reports anything.
 
 // logOnly reports whether the root made by origin, in the function decl,
-// only reaches printf-style logging calls.
-func (r *Result) logOnly(decl *ast.FuncDecl, origin *ast.CallExpr) bool {
+// only reaches printf-style logging calls; with anyLog, any log call
+// (LogCall: slog's too, and printf-style calls that read values).
+func (r *Result) logOnly(decl *ast.FuncDecl, origin *ast.CallExpr, anyLog bool) bool {
 	info := r.pass.TypesInfo
 	parent, index := r.argOf(decl.Body, origin)
 	if parent != nil {
-		return r.logArg(parent, index, 0)
+		return r.logArg(parent, index, 0, anyLog)
 	}
 	// ctx := context.Background(): every use of ctx is a log argument.
 	var v *types.Var
@@ -57,7 +58,7 @@ func (r *Result) logOnly(decl *ast.FuncDecl, origin *ast.CallExpr) bool {
 		}
 		return v == nil
 	})
-	return v != nil && r.usesLogOnly(decl.Body, v, 0)
+	return v != nil && r.usesLogOnly(decl.Body, v, 0, anyLog)
 }
 
 // argOf returns the call in body that takes e as its argument, and the
@@ -79,7 +80,7 @@ func (r *Result) argOf(body *ast.BlockStmt, e ast.Expr) (*ast.CallExpr, int) {
 }
 
 // usesLogOnly reports whether every use of v in body is a log argument.
-func (r *Result) usesLogOnly(body *ast.BlockStmt, v *types.Var, depth int) bool {
+func (r *Result) usesLogOnly(body *ast.BlockStmt, v *types.Var, depth int, anyLog bool) bool {
 	info := r.pass.TypesInfo
 	ok, used := true, false
 	var stack []ast.Node
@@ -99,7 +100,7 @@ func (r *Result) usesLogOnly(body *ast.BlockStmt, v *types.Var, depth int) bool 
 					}
 				}
 			}
-			if index < 0 || !r.logArg(call, index, depth) {
+			if index < 0 || !r.logArg(call, index, depth, anyLog) {
 				ok = false
 			}
 		}
@@ -115,8 +116,10 @@ const maxLogDepth = 3
 
 // logArg reports whether argument index of call is only logged: the
 // context of a printf-style call, or a context parameter that a function
-// of this package uses only that way.
-func (r *Result) logArg(call *ast.CallExpr, index, depth int) bool {
+// of this package uses only that way. With anyLog, a log call of any kind
+// counts (LogCall): a printf-style call that reads the context's values,
+// and a function or method of log/slog.
+func (r *Result) logArg(call *ast.CallExpr, index, depth int, anyLog bool) bool {
 	info := r.pass.TypesInfo
 	fn := lintkit.Callee(info, call)
 	if fn == nil {
@@ -130,10 +133,16 @@ func (r *Result) logArg(call *ast.CallExpr, index, depth int) bool {
 		return false
 	}
 	if printfLike(fn, index) {
+		if anyLog {
+			return true
+		}
 		// A log call that reads the context's values (a trace or request
 		// id for the line: a ReadsValues fact) loses them to a root.
 		f, reads := r.reads[fn.Origin()]
 		return !reads || !f.Reads(index)
+	}
+	if anyLog && fn.Pkg() != nil && fn.Pkg().Path() == "log/slog" {
+		return true
 	}
 	if depth >= maxLogDepth || fn.Pkg() != r.pass.Pkg {
 		return false
@@ -146,7 +155,7 @@ func (r *Result) logArg(call *ast.CallExpr, index, depth int) bool {
 	if p.Name() == "" || p.Name() == "_" {
 		return false
 	}
-	return r.usesLogOnly(d.Body, p, depth+1)
+	return r.usesLogOnly(d.Body, p, depth+1, anyLog)
 }
 
 // printfLike reports whether fn is a printf-style logging call whose

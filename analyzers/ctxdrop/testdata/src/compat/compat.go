@@ -4,7 +4,10 @@
 // it is, at the call: call the variant with ctx.
 package compat
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 type key struct{}
 
@@ -64,3 +67,19 @@ func flushAll(ctx context.Context) error { _ = ctx.Value(key{}); return nil }
 func Flush() error { return flushAll(context.Background()) } // want `Flush makes its own root context \(context.Background\) but is called with a context in scope from Sync; give Flush a ctx parameter`
 
 func Sync(ctx context.Context) error { return Flush() }
+
+// The namesake given a root with a deadline of its own (testcontainers'
+// Reaper.Connect): still the variant its package's callers call with ctx.
+type Reaper struct{}
+
+func (r *Reaper) connect(ctx context.Context) error { _ = ctx.Value(key{}); return nil }
+
+func (r *Reaper) Connect() error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	return r.connect(ctx)
+}
+
+func (r *Reaper) Start(ctx context.Context) error {
+	return r.Connect() // want `call of Reaper.Connect drops the caller's context: Reaper.Connect makes its own root context \(context.Background\) while ctx is in scope; call Reaper.connect with ctx instead`
+}
