@@ -156,7 +156,7 @@ func (c *checker) check(fn ast.Node) {
 				continue
 			}
 			if !spawned {
-				if ctxscope.ContextVariant(d.Helper, c.pass.Pkg) != nil {
+				if c.scope.Variant(d.Helper) != nil {
 					c.reportHelper(d, s) // each call is the place to fix: call the variant
 				} else {
 					c.foreign[d.Helper.Origin()] = append(c.foreign[d.Helper.Origin()], helperCall{d, s})
@@ -287,7 +287,7 @@ func (c *checker) spawnedHelper(site *spawners.Site) {
 // or helper has a Context variant (the call is the place to fix: call the
 // variant).
 func (c *checker) addMakerCall(helper *types.Func, call, caller ast.Node, s ctxscope.Scope) bool {
-	if ctxscope.ContextVariant(helper, c.pass.Pkg) != nil {
+	if c.scope.Variant(helper) != nil {
 		return false
 	}
 	makers := c.scope.Makers(helper)
@@ -431,7 +431,7 @@ func (c *checker) reportHelper(d ctxscope.Drop, s ctxscope.Scope, others ...help
 		ctxName = "ctx"
 	}
 	advice := fmt.Sprintf("give %s a ctx parameter and pass %s, or %s to outlive the caller", name, ctxName, lintkit.WithoutCancelText(c.pass, d.Call.Pos(), ctxName))
-	if v := ctxscope.ContextVariant(d.Helper, c.pass.Pkg); v != nil {
+	if v := c.scope.Variant(d.Helper); v != nil {
 		advice = fmt.Sprintf("call %s with %s instead", lintkit.ShortName(v, c.pass.Pkg), ctxName)
 	}
 	inScope := ctxName + " is in scope"

@@ -143,7 +143,10 @@
 // caller owns. The callback of pprof.Do given a root
 // (pprof.Do(context.Background(), labels, func(ctx context.Context) {
 // ... })) has no caller's context: its parameter, named or not, is that
-// root with labels. The
+// root with labels. A root handed to pprof.Do whose callback ignores its
+// context (unnamed, _ or unused: pebble's flush and compact) reaches
+// nothing but the labels, and is no drop; the roots the callback's work
+// makes are its function's, reported where they are made. The
 // context parameter of an unexported function that every call in the
 // package hands a root or a lifetime context (a sweeper started by its
 // constructor) is not its caller's context: roots made there drop nothing.
@@ -202,8 +205,9 @@
 // context.WithoutCancel only in files of go1.21 or later. The context-less variant of an API that delegates
 // to its Context or WithContext variant (Query calling
 // QueryContext(context.Background(), ...)), or an exported function that
-// delegates to its unexported namesake (DialUDP calling
-// dialUDP(context.Background(), ...)), is not reported itself: it is
+// only delegates to its unexported namesake (DialUDP calling
+// dialUDP(context.Background(), ...); nothing else in its body but the
+// contexts made for the call and deferred calls), is not reported itself: it is
 // documented to use a root context, and a new parameter would break the
 // API. A caller of the module being checked that has a context and calls
 // it is, at the call (call QueryContext with ctx instead; in the

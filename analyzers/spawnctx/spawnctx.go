@@ -233,7 +233,7 @@ func (c *checker) work(site *spawners.Site, s ctxscope.Scope) []finding {
 			if f, ok := c.scope.Makes(fn); ok && !f.Loop && !c.dirs.Has(fn, directives.Detach) && !c.makerHere(fn) && c.scope.Reaches(site.Call, f) {
 				name := lintkit.ShortName(fn, c.pass.Pkg)
 				fd := finding{at: site.Node, what: fmt.Sprintf("it runs %s, which makes its own root context (%s),", name, f.Chain(c.pass.Pkg)), helper: name,
-					variant: variantName(fn, c.pass.Pkg)}
+					variant: c.variantName(fn)}
 				fd.related = append(fd.related, c.scope.ChainRelated(fn)...)
 				out = append(out, fd)
 			}
@@ -275,7 +275,7 @@ func merged(fs []finding) []finding {
 // makerHere reports whether fn's root is made in this package and fn has
 // no Context variant: ctxdrop reports it once, at the root.
 func (c *checker) makerHere(fn *types.Func) bool {
-	return len(c.scope.Makers(fn)) > 0 && ctxscope.ContextVariant(fn, c.pass.Pkg) == nil
+	return len(c.scope.Makers(fn)) > 0 && c.scope.Variant(fn) == nil
 }
 
 // envFindings returns the identity reads of the process environment in the
@@ -329,7 +329,7 @@ func (c *checker) dropFinding(d ctxscope.Drop, s ctxscope.Scope) (finding, bool)
 		}
 		name := lintkit.ShortName(d.Helper, c.pass.Pkg)
 		f := finding{at: d.Call, what: fmt.Sprintf("it calls %s, which makes its own root context (%s),", name, d.Fact.Chain(c.pass.Pkg)), helper: name,
-			variant: variantName(d.Helper, c.pass.Pkg)}
+			variant: c.variantName(d.Helper)}
 		f.related = append(f.related, c.scope.ChainRelated(d.Helper)...)
 		return f, true
 	}
@@ -397,9 +397,9 @@ func (c *checker) fixes(encl ast.Node, s ctxscope.Scope, f finding) []lintkit.Op
 }
 
 // variantName names the Context variant of fn, or "".
-func variantName(fn *types.Func, from *types.Package) string {
-	if v := ctxscope.ContextVariant(fn, from); v != nil {
-		return lintkit.ShortName(v, from)
+func (c *checker) variantName(fn *types.Func) string {
+	if v := c.scope.Variant(fn); v != nil {
+		return lintkit.ShortName(v, c.pass.Pkg)
 	}
 	return ""
 }

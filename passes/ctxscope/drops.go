@@ -129,6 +129,9 @@ func (r *Result) callDrops(call *ast.CallExpr, seen map[*ast.CallExpr]bool, drop
 			if ignores(fn.Signature(), pi) {
 				continue // func f(_ context.Context): the callee ignores its context
 			}
+			if lintkit.IsFunc(fn, "runtime/pprof", "Do") && r.labelsOnly(call) {
+				continue // the labels' context goes only to a callback that ignores it
+			}
 			if u, ok := r.paramUse(fn, pi); ok {
 				if !u.used {
 					continue // the callee never uses its context: nothing is lost
@@ -160,6 +163,43 @@ func (r *Result) callDrops(call *ast.CallExpr, seen map[*ast.CallExpr]bool, drop
 		drops = append(drops, d)
 	}
 	return drops
+}
+
+// labelsOnly reports whether the context of pprof.Do(ctx, labels, f)
+// reaches nothing but the labels: f is a literal whose context parameter
+// is unnamed, _, or never used (pebble's flush and compact run their work
+// under labels on context.Background(), and the work takes no context).
+// What the callback does without it is checked where it is.
+func (r *Result) labelsOnly(call *ast.CallExpr) bool {
+	if len(call.Args) != 3 {
+		return false
+	}
+	lit, ok := ast.Unparen(call.Args[2]).(*ast.FuncLit)
+	if !ok || len(lit.Type.Params.List) != 1 {
+		return false
+	}
+	names := lit.Type.Params.List[0].Names
+	if len(names) == 0 || names[0].Name == "_" {
+		return true
+	}
+	v := r.pass.TypesInfo.Defs[names[0]]
+	return v != nil && !lintkit.Any(lit.Body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		return ok && r.pass.TypesInfo.Uses[id] == v
+	})
+}
+
+// rootLabelled reports whether lit is the callback of pprof.Do(root,
+// labels, lit) that ignores its context (labelsOnly): it runs at once, on
+// no context of a caller's, so its work is its maker's, and a root it
+// makes is its maker's root.
+func (r *Result) rootLabelled(lit *ast.FuncLit) bool {
+	for _, call := range r.labels {
+		if ast.Unparen(call.Args[2]) == ast.Expr(lit) {
+			return r.labelsOnly(call) && r.Classify(call.Args[0]).Kind == Root
+		}
+	}
+	return false
 }
 
 // ignores reports whether the declared function of signature sig ignores
@@ -350,7 +390,44 @@ func (r *Result) compat(call *ast.CallExpr, fn *types.Func) bool {
 			return true
 		}
 	}
-	return obj.Exported() && fn.Pkg() == obj.Pkg() && fn.Name() == unexportedName(obj.Name()) && lintkit.TakesContext(fn.Signature())
+	return obj.Exported() && fn.Pkg() == obj.Pkg() && fn.Name() == unexportedName(obj.Name()) &&
+		lintkit.TakesContext(fn.Signature()) && r.delegates(d, call)
+}
+
+// delegates reports whether the body of d only hands its work to call: a
+// statement that calls it (or returns its result), the contexts made for
+// it (ctx, cancel := context.WithTimeout(context.Background(), d)) and
+// deferred calls (defer cancel()). An exported function that does work
+// of its own first (testcontainers' Reaper.Connect, which hands back a
+// connection it already holds before it dials) is no mere variant of its
+// namesake: calling the namesake instead would skip that work.
+func (r *Result) delegates(d *ast.FuncDecl, call *ast.CallExpr) bool {
+	found := false
+	for _, st := range d.Body.List {
+		switch st := st.(type) {
+		case *ast.ReturnStmt:
+			if len(st.Results) != 1 || ast.Unparen(st.Results[0]) != ast.Expr(call) {
+				return false
+			}
+			found = true
+		case *ast.ExprStmt:
+			if ast.Unparen(st.X) != ast.Expr(call) {
+				return false
+			}
+			found = true
+		case *ast.AssignStmt:
+			for _, rhs := range st.Rhs {
+				c, ok := ast.Unparen(rhs).(*ast.CallExpr)
+				if !ok || !r.returnsAnyContext(c) {
+					return false
+				}
+			}
+		case *ast.DeferStmt:
+		default:
+			return false
+		}
+	}
+	return found
 }
 
 // carrier reports whether t (or a result of the tuple t) is a value that

@@ -554,7 +554,7 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt, *MakesRoot) 
 		}
 	}
 	enter := func(lit *ast.FuncLit) bool {
-		return !r.OwnsContext(lit) && !r.Detached(lit) && (!r.fn(lit).goroutine || !r.workerBody(lit.Body) && !r.singleFlight(lit.Body, d))
+		return (!r.OwnsContext(lit) || r.rootLabelled(lit)) && !r.Detached(lit) && (!r.fn(lit).goroutine || !r.workerBody(lit.Body) && !r.singleFlight(lit.Body, d))
 	}
 	// The roots that do more than reach a log line make the fact; failing
 	// them, the log-only roots make a LogOnly fact.
@@ -696,21 +696,40 @@ func commonGuards(a, b []int) []int {
 
 // ContextVariant returns the variant of fn that takes a context, named
 // fn's name + "Context" in the same package or method set (Query ->
-// QueryContext, Dial -> DialContext), or, for code of fn's own package,
-// its unexported namesake (DialUDP -> dialUDP, Close -> close: the
-// implementation an exported API wraps with a root); nil if there is none.
-// Where it exists, that is the fix for a caller in package from, rather
-// than a new parameter.
-func ContextVariant(fn *types.Func, from *types.Package) *types.Func {
-	names := make([]string, 0, len(variantSuffixes)+1)
+// QueryContext, Dial -> DialContext), or nil. Where it exists, that is the
+// fix for a caller, rather than a new parameter.
+func ContextVariant(fn *types.Func) *types.Func {
+	names := make([]string, 0, len(variantSuffixes))
 	for _, suffix := range variantSuffixes {
 		names = append(names, fn.Name()+suffix)
 	}
-	if from != nil && fn.Pkg() == from {
-		if n := unexportedName(fn.Name()); n != fn.Name() {
-			names = append(names, n)
-		}
+	return lookupVariant(fn, names)
+}
+
+// Variant returns the variant of fn that code of this package calls with
+// its context: ContextVariant, or for an exported function of this
+// package that only delegates to its unexported namesake with a root
+// (DialUDP calling dialUDP(context.Background(), ...): a MakesRoot fact
+// marked Compat), the namesake; nil if there is none.
+func (r *Result) Variant(fn *types.Func) *types.Func {
+	if v := ContextVariant(fn); v != nil {
+		return v
 	}
+	if fn.Pkg() != r.pass.Pkg {
+		return nil // another package's namesake is not its callers' to call
+	}
+	if f, ok := r.makes[fn.Origin()]; !ok || !f.Compat {
+		return nil
+	}
+	if n := unexportedName(fn.Name()); n != fn.Name() {
+		return lookupVariant(fn, []string{n})
+	}
+	return nil
+}
+
+// lookupVariant returns the first function of names, in fn's package or
+// method set, that takes a context, or nil.
+func lookupVariant(fn *types.Func, names []string) *types.Func {
 	for _, name := range names {
 		var obj types.Object
 		if recv := fn.Signature().Recv(); recv != nil {

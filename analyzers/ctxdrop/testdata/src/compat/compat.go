@@ -83,3 +83,21 @@ func (r *Reaper) Connect() error {
 func (r *Reaper) Start(ctx context.Context) error {
 	return r.Connect() // want `call of Reaper.Connect drops the caller's context: Reaper.Connect makes its own root context \(context.Background\) while ctx is in scope; call Reaper.connect with ctx instead`
 }
+
+// An exported function that does work of its own before it calls its
+// namesake is no mere variant: calling the namesake would skip that work.
+// Its root is reported at the root, blamed on its callers.
+type Dialer struct{ conn chan bool }
+
+func (d *Dialer) dial(ctx context.Context) error { _ = ctx.Value(key{}); return nil }
+
+func (d *Dialer) Dial() error {
+	if d.conn != nil {
+		return nil // the connection it already holds
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second) // want `Dialer.Dial makes its own root context \(context.Background\) but is called with a context in scope from Dialer.Start; give Dialer.Dial a ctx parameter`
+	defer cancel()
+	return d.dial(ctx)
+}
+
+func (d *Dialer) Start(ctx context.Context) error { return d.Dial() }
