@@ -130,7 +130,10 @@
 // background loop of this package started on a goroutine of its own (go
 // p.redial(), or a func() handed to the function a go statement calls,
 // go withRecover(func() { c.readLoop() }), whose body runs for { ... } until its component closes,
-// ranges over a channel or a ticker, or loops waiting on channels, or
+// ranges over a channel or a ticker, loops waiting on channels, or loops
+// while its component's state says so (for atomic.LoadUint32(&c.state) !=
+// closed, a condition that reads a field and no variable of the function
+// body: a connection's reader), or
 // runs such a loop: calls a function of this package that is one, or
 // pprof.Do with a callback that does): the component's worker, which the
 // starting call's context would cancel; a single-flight background job

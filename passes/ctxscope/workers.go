@@ -36,8 +36,9 @@ func (r *Result) Worker(fn *types.Func) bool {
 // workerBody reports whether a function body is a background loop: one of
 // its statements is a loop without a condition (for { ... }, which ends
 // when its component says so), a range over a channel (a queue, a
-// ticker's C) until it is closed, or a loop whose body waits on channels
-// (for !closed { select { ... } }); or runs one: a call of a function of
+// ticker's C) until it is closed, a loop whose body waits on channels
+// (for !closed { select { ... } }), or a loop on its component's state
+// (stateCond: for atomic.LoadUint32(&c.state) != closed); or runs one: a call of a function of
 // this package whose body is one (cm.mainLoop()), or pprof.Do with a
 // literal whose body is one (pprof.Do(ctx, labels, func(context.Context)
 // { cm.mainLoop() }): the labels name the loop for the profiler).
@@ -77,7 +78,7 @@ func (r *Result) workerBodyDepth(body *ast.BlockStmt, depth int) bool {
 				}
 			}
 		case *ast.ForStmt:
-			if st.Cond == nil || receives(st.Body) {
+			if st.Cond == nil || receives(st.Body) || st.Init == nil && st.Post == nil && r.stateCond(st.Cond, body) {
 				return true
 			}
 		case *ast.RangeStmt:
@@ -89,6 +90,34 @@ func (r *Result) workerBodyDepth(body *ast.BlockStmt, depth int) bool {
 		}
 	}
 	return false
+}
+
+// stateCond reports whether a loop condition tests its component's state
+// and nothing of the function's own: it reads a field (for
+// atomic.LoadUint32(&conn.state) != connClosed, for !s.closed), and no
+// variable declared in body (a counter, a local flag the loop sets).
+// Such a loop runs until its component says so (a connection's reader
+// until the connection closes).
+func (r *Result) stateCond(cond ast.Expr, body *ast.BlockStmt) bool {
+	info := r.pass.TypesInfo
+	field, local := false, false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			local = true
+			return false
+		case *ast.SelectorExpr:
+			if sel := info.Selections[n]; sel != nil && sel.Kind() == types.FieldVal {
+				field = true
+			}
+		case *ast.Ident:
+			if v, ok := info.Uses[n].(*types.Var); ok && !v.IsField() && body.Pos() <= v.Pos() && v.Pos() < body.End() {
+				local = true
+			}
+		}
+		return !local
+	})
+	return field && !local
 }
 
 // receives reports whether a loop body waits on a channel: a select

@@ -178,6 +178,36 @@ func (c *Conn) finish() {
 
 func (c *Conn) Close(ctx context.Context) { c.finish() }
 
+// A read loop until its connection closes is the connection's background
+// loop (a client's reader, which reconnects on an error): its roots are
+// not the dialing call's.
+type Link struct {
+	state uint32
+	db    *DB
+}
+
+func (l *Link) reconnect() { l.db.Exec(context.Background(), "reconnect") } // want `Link.reconnect makes its own root context \(context.Background\) but is called with a context in scope from Link.Redial \(through Link.retry\)`
+
+func (l *Link) reader() {
+	for l.state != 2 {
+		l.reconnect()
+	}
+}
+
+func (l *Link) Dial(ctx context.Context) { go l.reader() }
+
+// The twin: a loop on a counter of its own is one-shot work, its roots
+// blamed on the starter's callers.
+func (l *Link) retry() {
+	n := 0
+	for n < 3 {
+		l.reconnect()
+		n++
+	}
+}
+
+func (l *Link) Redial(ctx context.Context) { go l.retry() }
+
 // A ctx-less function that reaches two roots, through two helpers, has two
 // root causes: each is reported at its root, and a detach on one leaves
 // the other.
