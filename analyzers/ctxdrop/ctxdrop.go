@@ -149,7 +149,7 @@ func (c *checker) check(fn ast.Node) {
 			if d.Fact.Loop && c.scope.OnGoroutine(fn) {
 				continue // a background loop run on a goroutine of its own: its component's, not the starter's
 			}
-			if d.Fact.LogCalls && s.Lifetime {
+			if d.Fact.LogCalls && c.scope.Lifetime(s) {
 				continue // log calls only, with only the component's lifetime in scope (ctxscope.OwnerLogged)
 			}
 			if c.addMakerCall(d.Helper, d.Call, fn, s) {
@@ -296,7 +296,7 @@ func (c *checker) addMakerCall(helper *types.Func, call, caller ast.Node, s ctxs
 		// others reported. A root that only reaches log calls is no loss
 		// where the only context is the component's lifetime
 		// (ctxscope.OwnerLogged).
-		if c.dirs.Has(mk.Func, directives.Detach) || mk.LogCalls && s.Lifetime {
+		if c.dirs.Has(mk.Func, directives.Detach) || mk.LogCalls && c.scope.Lifetime(s) {
 			continue
 		}
 		m := c.makers[mk.Origin]

@@ -2,7 +2,9 @@ package ctxscope
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
 )
 
 // LogCall reports whether argument index of call, a context argument, is
@@ -21,24 +23,37 @@ func (r *Result) LogCall(call *ast.CallExpr, index int) bool {
 }
 
 // OwnerLogged reports whether d hands a root to a log call (LogCall) where
-// the only context in scope s is its component's lifetime (Scope.Lifetime:
-// a context field of the receiver, or a parameter its function keeps in
-// one or only stops a background loop with; nebula's
+// the only context in scope s is its component's lifetime (Lifetime: a
+// context field of the receiver, or a parameter its function keeps in one
+// or only stops a background loop with; nebula's
 // if f.l.Enabled(context.Background(), slog.LevelDebug) in a method of
 // Interface, whose f.ctx is the node's lifetime). The call does not wait on cancellation, and the lifetime
 // carries no session's values for the handler to read: passing it would
 // change nothing. With a caller's context in scope the same call is a
 // drop: the handler may read the session or the trace from it.
 func (r *Result) OwnerLogged(d Drop, s Scope) bool {
-	if !s.Lifetime || d.Exempt != "" || d.Helper != nil || d.Arg == nil {
+	if d.Exempt != "" || d.Helper != nil || d.Arg == nil {
 		return false
 	}
 	for i, a := range d.Call.Args {
 		if a == d.Arg {
-			return r.LogCall(d.Call, i)
+			return r.LogCall(d.Call, i) && r.Lifetime(s)
 		}
 	}
 	return false
+}
+
+// Lifetime reports whether the context of scope s is its component's
+// lifetime: a context field of the receiver (Scope.Field), or a context
+// parameter its function takes as one (lifetimeParam). It carries no
+// session's values (OwnerLogged). Asked only of a log call's scope, it
+// walks the function's body then, not for every scope.
+func (r *Result) Lifetime(s Scope) bool {
+	if s.Field {
+		return true
+	}
+	fi := r.fn(s.Func)
+	return fi != nil && s.Var != nil && s.From == token.NoPos && slices.Contains(fi.ctxParams, s.Var) && r.lifetimeParam(fi, s.Var)
 }
 
 // lifetimeParam reports whether the function of fi takes its context
@@ -64,9 +79,8 @@ func (r *Result) lifetimeParam(fi *funcInfo, v *types.Var) bool {
 		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v && len(stack) > 0 {
 			switch p := stack[len(stack)-1].(type) {
 			case *ast.SelectorExpr:
-				if p.X != id || p.Sel.Name != "Done" && p.Sel.Name != "Err" || len(stack) < 2 {
-					other = true
-				} else if c, ok := stack[len(stack)-2].(*ast.CallExpr); !ok || c.Fun != p || len(c.Args) != 0 {
+				c, ok := stack[len(stack)-2].(*ast.CallExpr) // a selector is never the body's root
+				if !ok || p.X != id || c.Fun != p || !r.isContextMethod(c, "Done") && !r.isContextMethod(c, "Err") {
 					other = true
 				}
 			case *ast.AssignStmt:

@@ -624,12 +624,6 @@ type Scope struct {
 	// Field: the context is a field of the receiver (s.ctx), the
 	// component's own, not one the caller handed over.
 	Field bool
-	// Lifetime: the context is its component's lifetime: a field of the
-	// receiver (Field), or a parameter its function takes as one (it
-	// stores it in a field of its receiver, p.ctx = ctx in Start(ctx), or
-	// it runs a background loop and uses it only to stop: <-ctx.Done()).
-	// It carries no session's values (OwnerLogged).
-	Lifetime bool
 	// From: the context is a local variable given by a call that returns
 	// the work's context (ctx, req, ok := q.Read()): it is in scope only
 	// after From, where it is declared.
@@ -651,14 +645,14 @@ func (r *Result) CallerScope(n ast.Node, spawned bool) (Scope, bool) {
 		switch {
 		case r.callerParam(fi) != nil:
 			v := r.callerParam(fi)
-			return Scope{Name: v.Name(), Var: v, Type: v.Type(), Func: fi.node, Lifetime: r.lifetimeParam(fi, v)}, true
+			return Scope{Name: v.Name(), Var: v, Type: v.Type(), Func: fi.node}, true
 		case r.carrierParam(fi) >= 0:
 			i := r.carrierParam(fi)
 			v := fi.reqParams[i]
 			return Scope{Name: v.Name() + fi.reqPaths[i], Var: v, Type: fi.reqTypes[i], Func: fi.node}, true
 		case len(fi.ctxFields) > 0 && !r.rootField(fi.ctxFields[0]):
 			f := fi.ctxFields[0]
-			return Scope{Name: fi.recv.Name() + "." + f.Name(), Var: fi.recv, Type: f.Type(), Func: fi.node, Field: true, Lifetime: true}, true
+			return Scope{Name: fi.recv.Name() + "." + f.Name(), Var: fi.recv, Type: f.Type(), Func: fi.node, Field: true}, true
 		case fi.blank && !spawned && !fi.givenRoot:
 			return Scope{Blank: true, Type: fi.blankType, Func: fi.node}, true
 		case fi.returned != nil && !r.returnsRootCall(fi.returnedBy):

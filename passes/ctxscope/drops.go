@@ -183,10 +183,7 @@ func (r *Result) labelsOnly(call *ast.CallExpr) bool {
 		return true
 	}
 	v := r.pass.TypesInfo.Defs[names[0]]
-	return v != nil && !lintkit.Any(lit.Body, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		return ok && r.pass.TypesInfo.Uses[id] == v
-	})
+	return v != nil && !lintkit.Mentions(r.pass.TypesInfo, lit.Body, v)
 }
 
 // rootLabelled reports whether lit is the callback of pprof.Do(root,

@@ -326,16 +326,14 @@ func sameMakes(f0 *MakesRoot, ats0 []makesAt, f *MakesRoot, ats []makesAt) bool 
 // callsAny reports whether body calls one of fns, in it or in a literal in
 // it.
 func callsAny(info *types.Info, body *ast.BlockStmt, fns map[*types.Func]bool) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && !found {
-			if fn := lintkit.Callee(info, call); fn != nil && fns[fn.Origin()] {
-				found = true
-			}
+	return lintkit.Any(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
 		}
-		return !found
+		fn := lintkit.Callee(info, call)
+		return fn != nil && fns[fn.Origin()]
 	})
-	return found
 }
 
 // invalidate forgets the computed flows: a new fact changes classes.
@@ -589,7 +587,7 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt, *MakesRoot) 
 				continue
 			}
 			f = &MakesRoot{What: drop.Fact.What, At: drop.Fact.At, Via: via, Module: r.module, LogOnly: drop.Fact.LogOnly, LogCalls: drop.Fact.LogCalls}
-			at = makesAt{pos: drop.Call.Pos(), next: drop.Helper, logCalls: drop.Fact.LogCalls}
+			at = makesAt{pos: drop.Call.Pos(), next: drop.Helper}
 			// The helper's guards on the arguments that are this
 			// function's own parameters are its guards too.
 			_, residual := r.meets(drop.Call, drop.Fact.ZeroParams, d)
@@ -694,11 +692,11 @@ func commonGuards(a, b []int) []int {
 	return out
 }
 
-// ContextVariant returns the variant of fn that takes a context, named
+// contextVariant returns the variant of fn that takes a context, named
 // fn's name + "Context" in the same package or method set (Query ->
 // QueryContext, Dial -> DialContext), or nil. Where it exists, that is the
 // fix for a caller, rather than a new parameter.
-func ContextVariant(fn *types.Func) *types.Func {
+func contextVariant(fn *types.Func) *types.Func {
 	names := make([]string, 0, len(variantSuffixes))
 	for _, suffix := range variantSuffixes {
 		names = append(names, fn.Name()+suffix)
@@ -707,12 +705,12 @@ func ContextVariant(fn *types.Func) *types.Func {
 }
 
 // Variant returns the variant of fn that code of this package calls with
-// its context: ContextVariant, or for an exported function of this
+// its context: contextVariant, or for an exported function of this
 // package that only delegates to its unexported namesake with a root
 // (DialUDP calling dialUDP(context.Background(), ...): a MakesRoot fact
 // marked Compat), the namesake; nil if there is none.
 func (r *Result) Variant(fn *types.Func) *types.Func {
-	if v := ContextVariant(fn); v != nil {
+	if v := contextVariant(fn); v != nil {
 		return v
 	}
 	if fn.Pkg() != r.pass.Pkg {
@@ -763,7 +761,7 @@ type makesAt struct {
 	next     *types.Func
 	origin   *ast.CallExpr
 	what     string // for an origin: what makes the root ("context.Background")
-	logCalls bool   // the root only reaches log calls (LogCall)
+	logCalls bool   // for an origin: the root only reaches log calls (LogCall)
 }
 
 // A Maker is a function of this package that makes a root context, at
