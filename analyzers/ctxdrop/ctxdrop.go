@@ -273,6 +273,9 @@ func (c *checker) spawnedHelper(site *spawners.Site) {
 	if c.scope.Worker(fn) {
 		return // the component's background loop, not the spawning call's work
 	}
+	if call, ok := site.Node.(*ast.CallExpr); ok && site.Func != nil && c.sp.RunsOver(call, site.Func, site.Work) {
+		return // run over and over on the spawner's goroutine: a loop of its own
+	}
 	encl := c.scope.Enclosing(site.Node)
 	if encl == nil || c.scope.InTestFunc(encl) || c.detachedFunc(encl) || c.dirs.LineDirective(site.Node.Pos(), directives.Detach) != nil {
 		return

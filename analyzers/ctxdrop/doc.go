@@ -184,9 +184,15 @@
 // not reported (within one package, where the caller and every helper are
 // the same code and one change threads the context through them, the
 // bound is two helpers: Reconcile(ctx) calling reconcileExperiment, which
-// reaches createTrials through reconcileTrials), nor are the background loops a helper starts (its
-// one-shot goroutines, a hook run once, a cleanup, are its work and are
-// reported like any) or a root with a deadline of its own whose work reads
+// reaches createTrials through reconcileTrials), nor are the background
+// loops a helper starts (its one-shot goroutines, a hook run once, a
+// cleanup, are its work and are reported like any): a goroutine whose
+// body is a loop, or a func literal that a repeater runs over and over on
+// a goroutine (a function that calls a func parameter in a loop until its
+// component says so: wait.Until's f under a go statement, holster's
+// WaitGroup.Until callback that waits on its channels, a helper a watcher
+// calls on every event; a literal retried until it succeeds is one piece
+// of work, reported) or a root with a deadline of its own whose work reads
 // no context values (the helper bounds its own work). So is such a root
 // in a method whose only context in scope is its component's lifetime
 // field (a last flush that runs after Close cancelled it); with a caller's

@@ -74,6 +74,7 @@ import (
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
 	"github.com/ctxbound/ctxbound/passes/config"
+	"github.com/ctxbound/ctxbound/passes/spawners"
 )
 
 // Analyzer computes context provenance and exports root-context and
@@ -83,7 +84,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "compute the provenance of the context values of each function; reports nothing",
 	URL:        "https://github.com/ctxbound/ctxbound/blob/main/docs/checks.md#ctxdrop",
 	Run:        lintkit.Safe(run),
-	Requires:   []*analysis.Analyzer{config.Analyzer},
+	Requires:   []*analysis.Analyzer{config.Analyzer, spawners.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 	FactTypes:  []analysis.Fact{new(MakesRoot), new(ReturnsRoot), new(ReadsValues), new(Detaches), new(HandsBack), new(Keeps), new(Ignores)},
 }
@@ -155,6 +156,7 @@ type Class struct {
 type Result struct {
 	pass   *analysis.Pass
 	module string
+	sp     *spawners.Result // spawn sites and repeaters (noteRepeated)
 	ctx    contextTypes
 	decls  map[*types.Func]*ast.FuncDecl // the declarations with a body, by object (DeclOf)
 
@@ -283,6 +285,9 @@ type funcInfo struct {
 	discards   []Discard
 	// goroutine: a literal started by a go statement.
 	goroutine bool
+	// loop: a literal a repeater runs over and over on a goroutine
+	// (noteRepeated): a background loop of its own.
+	loop bool
 	// givenRoot: a literal whose runner calls it with a root (pprof.Do's
 	// callback, given context.Background() with labels): its context
 	// parameters, named or not, are no caller's (labelCallbacks).
@@ -333,6 +338,7 @@ func run(pass *analysis.Pass) (any, error) {
 		r.module = pass.Module.Path
 	}
 	r.ctx.cfg, _ = pass.ResultOf[config.Analyzer].(*config.Config)
+	r.sp, _ = pass.ResultOf[spawners.Analyzer].(*spawners.Result)
 	if !usesContext(pass.Pkg) && (r.ctx.cfg == nil || len(r.ctx.cfg.ContextTypes) == 0) {
 		return r, nil
 	}

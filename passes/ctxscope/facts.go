@@ -526,7 +526,8 @@ func (r *Result) returnsRoot(d *ast.FuncDecl) *ReturnsRoot {
 //   - literals it returns, stores or sends: whoever runs them makes their
 //     roots;
 //   - goroutines it starts that are a background loop (Worker: a server's
-//     per-connection loop, a pool's reaper) or a single-flight job
+//     per-connection loop, a pool's reaper; or a literal a repeater runs
+//     over and over on a goroutine, wait.Until's) or a single-flight job
 //     (singleFlight: one pending at a time, serving every caller), work
 //     of their own that a caller's context would not bind; a one-shot
 //     goroutine (a hook run
@@ -552,7 +553,8 @@ func (r *Result) makesRoot(d *ast.FuncDecl) (*MakesRoot, []makesAt, *MakesRoot) 
 		}
 	}
 	enter := func(lit *ast.FuncLit) bool {
-		return (!r.OwnsContext(lit) || r.rootLabelled(lit)) && !r.Detached(lit) && (!r.fn(lit).goroutine || !r.workerBody(lit.Body) && !r.singleFlight(lit.Body, d))
+		fi := r.fn(lit)
+		return (!r.OwnsContext(lit) || r.rootLabelled(lit)) && !r.Detached(lit) && !fi.loop && (!fi.goroutine || !r.workerBody(lit.Body) && !r.singleFlight(lit.Body, d))
 	}
 	// The roots that do more than reach a log line make the fact; failing
 	// them, the log-only roots make a LogOnly fact.

@@ -45,6 +45,9 @@ type indexer struct {
 	lits   map[*ast.FuncLit]bool // literals returned, stored or sent
 	cur    ast.Stmt              // the innermost statement being walked
 	goLits map[*ast.FuncLit]bool // literals started by a go statement
+	// loopLits: literals a repeater runs over and over on a goroutine
+	// (noteRepeated).
+	loopLits map[*ast.FuncLit]bool
 
 	// Per outermost function: which local variables hold the result of
 	// which calls, which cancel funcs a long-lived owner keeps, which
@@ -76,7 +79,7 @@ type indexer struct {
 // index records the functions, regions and assignments of the package in
 // one walk of its syntax.
 func (r *Result) index() {
-	x := &indexer{r: r, lits: map[*ast.FuncLit]bool{}, goLits: map[*ast.FuncLit]bool{}}
+	x := &indexer{r: r, lits: map[*ast.FuncLit]bool{}, goLits: map[*ast.FuncLit]bool{}, loopLits: map[*ast.FuncLit]bool{}}
 	for _, file := range r.pass.Files {
 		for _, d := range file.Decls {
 			x.reset()
@@ -434,6 +437,7 @@ func (x *indexer) expr(e ast.Expr, g Region) {
 			}
 			x.r.noteCLIRun(n)
 			x.noteLabelRun(n)
+			x.noteRepeated(n)
 			for i, a := range n.Args {
 				if _, ok := ast.Unparen(a).(*ast.FuncLit); ok && x.r.keepsArg(n, i) {
 					x.escapes(a, false) // d.OnState(func(...) {...}): registered, run later
@@ -617,10 +621,43 @@ func (x *indexer) callback(call *ast.CallExpr) (ast.Expr, Region) {
 	return nil, RegionNone
 }
 
+// noteRepeated marks the literals that call runs over and over on a
+// goroutine, each a background loop of its own: handed to a repeater
+// (spawners.Repeater: wait.Until's f, holster's WaitGroup.Until's
+// callback) that runs it on a goroutine it starts, or called by a go
+// statement (go wait.Until(func() { ... }, period, stop)). The repeater
+// ignores the literal's results, or the literal waits on channels itself
+// (select { case <-queue: ...; case <-done: return false }): a literal
+// retried until it succeeds (backoff.Retry's operation) is one piece of
+// work, its starter's.
+func (x *indexer) noteRepeated(call *ast.CallExpr) {
+	sp := x.r.sp
+	if sp == nil {
+		return
+	}
+	fn := lintkit.Callee(x.r.pass.TypesInfo, call)
+	if fn == nil {
+		return
+	}
+	for i, a := range call.Args {
+		lit, ok := ast.Unparen(a).(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		if !sp.RunsOver(call, fn, a) {
+			continue
+		}
+		if f, ok := sp.Fact(fn); x.r.goCalls[call] || ok && slices.Contains(f.Params, i) {
+			x.loopLits[lit] = true
+		}
+	}
+}
+
 func (x *indexer) funcLit(lit *ast.FuncLit, g Region) {
 	fi := x.r.newFunc(lit, x.fi)
 	fi.detached = x.lits[lit]
 	fi.goroutine = x.goLits[lit]
+	fi.loop = x.loopLits[lit]
 	outer := x.fi
 	x.fi = fi
 	x.stmt(lit.Body, g)

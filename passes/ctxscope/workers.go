@@ -38,10 +38,12 @@ func (r *Result) Worker(fn *types.Func) bool {
 // when its component says so), a range over a channel (a queue, a
 // ticker's C) until it is closed, a loop whose body waits on channels
 // (for !closed { select { ... } }), or a loop on its component's state
-// (stateCond: for atomic.LoadUint32(&c.state) != closed); or runs one: a call of a function of
-// this package whose body is one (cm.mainLoop()), or pprof.Do with a
-// literal whose body is one (pprof.Do(ctx, labels, func(context.Context)
-// { cm.mainLoop() }): the labels name the loop for the profiler).
+// (stateCond: for atomic.LoadUint32(&c.state) != closed); or runs one: a
+// call of a function of this package whose body is one (cm.mainLoop()),
+// of a repeater that runs a func it is handed over and over (repeatsArg:
+// wait.Until(c.worker, time.Second, stop)), or pprof.Do with a literal
+// whose body is one (pprof.Do(ctx, labels, func(context.Context) {
+// cm.mainLoop() }): the labels name the loop for the profiler).
 func (r *Result) workerBody(body *ast.BlockStmt) bool {
 	return r.workerBodyDepth(body, 0)
 }
@@ -72,6 +74,9 @@ func (r *Result) workerBodyDepth(body *ast.BlockStmt, depth int) bool {
 				}
 				continue
 			}
+			if fn != nil && r.repeatsArg(call, fn) {
+				return true
+			}
 			if fn != nil {
 				if d := r.DeclOf(fn); d != nil && r.workerBodyDepth(d.Body, depth+1) {
 					return true
@@ -87,6 +92,23 @@ func (r *Result) workerBodyDepth(body *ast.BlockStmt, depth int) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// repeatsArg reports whether call, of fn, runs one of its func arguments
+// over and over until its component says so: fn is a repeater
+// (spawners.Repeater) that ignores that argument's results
+// (wait.Until(c.worker, time.Second, stop)), or the argument is a literal
+// that waits on channels itself.
+func (r *Result) repeatsArg(call *ast.CallExpr, fn *types.Func) bool {
+	if r.sp == nil {
+		return false
+	}
+	for _, a := range call.Args {
+		if r.sp.RunsOver(call, fn, a) {
+			return true
 		}
 	}
 	return false

@@ -18,7 +18,9 @@ func init() { lintkit.SetPrefilter(Analyzer, prefilter) }
 // or inferred one named; or, for a queue spawner, a send or an append in
 // one of them and a worker started by one of those anywhere in the
 // package. A Sharer fact needs singleflight imported and Do or DoChan
-// named in one of them, or a function with a Sharer fact named.
+// named in one of them, or a function with a Sharer fact named. A
+// Repeater fact needs a loop in one of them, or a function with a
+// Repeater fact named.
 func prefilter(u *lintkit.Unit) bool {
 	if u.Configured {
 		return true
@@ -34,7 +36,7 @@ func prefilter(u *lintkit.Unit) bool {
 			names[name] = true
 		}
 	}
-	if !u.FactNames(names, new(Spawner), new(Sharer), new(directives.Annotations)) {
+	if !u.FactNames(names, new(Spawner), new(Sharer), new(Repeater), new(directives.Annotations)) {
 		return true
 	}
 	spawns := func(n ast.Node) bool {
@@ -59,6 +61,35 @@ func prefilter(u *lintkit.Unit) bool {
 			return false
 		})
 	}
+	// loops: a loop that may run until its component says so (for { },
+	// a loop that waits on a channel, a range) calls a parameter of fd.
+	loops := func(fd *ast.FuncDecl) bool {
+		params := map[string]bool{}
+		for _, f := range fd.Type.Params.List {
+			for _, id := range f.Names {
+				params[id.Name] = true
+			}
+		}
+		callsParam := func(body ast.Node) bool {
+			return lintkit.Any(body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return false
+				}
+				id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+				return ok && params[id.Name]
+			})
+		}
+		return lintkit.Any(fd.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ForStmt:
+				return (n.Cond == nil || receivesIn(n.Body)) && callsParam(n.Body)
+			case *ast.RangeStmt:
+				return callsParam(n.Body)
+			}
+			return false
+		})
+	}
 	notFunc := notFuncTypes(u)
 	queue := false
 	for _, f := range u.Files {
@@ -76,7 +107,7 @@ func prefilter(u *lintkit.Unit) bool {
 			if !ok || fd.Body == nil || !mayHaveFuncParam(fd, notFunc, unsafeName) {
 				continue
 			}
-			if spawns(fd.Body) {
+			if spawns(fd.Body) || loops(fd) {
 				return true
 			}
 			queue = queue || queues(fd.Body)

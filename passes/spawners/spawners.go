@@ -32,7 +32,9 @@
 //
 // The pass also infers shared work: a function that hands a func
 // parameter to singleflight.Group.Do or DoChan, or to a function that does,
-// runs it once for every caller of a key (a Sharer fact).
+// runs it once for every caller of a key (a Sharer fact), and repeaters: a
+// function that calls a func parameter over and over, in a loop that runs
+// until its component says so (wait.Until's f: a Repeater fact, repeats.go).
 //
 // The pass uses syntax and types only, so it costs little on dependencies:
 // queue inference looks only at functions with a func parameter that send
@@ -65,7 +67,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        lintkit.Safe(run),
 	Requires:   []*analysis.Analyzer{directives.Analyzer, config.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Spawner), new(Sharer)},
+	FactTypes:  []analysis.Fact{new(Spawner), new(Sharer), new(Repeater)},
 }
 
 // RuntimePath is the import path of the reference runtime. It is known by
@@ -149,6 +151,8 @@ type Result struct {
 	facts  map[types.Object]*Spawner
 	// sharerFacts are the Sharer facts, of this package and others.
 	sharerFacts map[types.Object]*Sharer
+	// repeatFacts are the Repeater facts, of this package and others.
+	repeatFacts map[types.Object]*Repeater
 	// concrete resolves the interface method of go x.M() (see Concrete).
 	concrete map[*ast.SelectorExpr]*types.Func
 }
@@ -291,6 +295,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	res.sharerFacts = lintkit.ObjectFacts[*Sharer](pass)
 	st.inferSharers(decls, res.sharerFacts)
+	res.repeatFacts = lintkit.ObjectFacts[*Repeater](pass)
+	st.inferRepeaters(decls, res.repeatFacts)
 	return res, nil
 }
 

@@ -11,7 +11,7 @@ import (
 
 // TestInferred matches the inferred Spawner facts by their String().
 func TestInferred(t *testing.T) {
-	for _, res := range analysistest.Run(t, analysistest.TestData(), spawners.Analyzer, "wrappers", "queues", "queues/dep", "sharers") {
+	for _, res := range analysistest.Run(t, analysistest.TestData(), spawners.Analyzer, "wrappers", "queues", "queues/dep", "sharers", "repeaters", "repeaters/dep") {
 		// The prefilter lets through every package the pass exports a fact for.
 		lintkit.CheckPrefilter(t, spawners.Analyzer, res.Pass, res.Facts)
 	}
@@ -25,4 +25,6 @@ func TestFacts(t *testing.T) {
 	lintkit.CheckFact(t, &spawners.Spawner{Params: []int{0}, Carries: -1, Queue: true}, 96, "spawner(0) queued")
 	lintkit.CheckFact(t, &spawners.Spawner{Params: []int{1}, Carries: 0, Queue: true}, 96, "spawner(1) queued carries ctx 0")
 	lintkit.CheckFact(t, &spawners.Sharer{Param: 1}, 64, "sharer(1)")
+	lintkit.CheckFact(t, &spawners.Repeater{Params: []int{0}}, 96, "repeats(0)")
+	lintkit.CheckFact(t, &spawners.Repeater{Params: []int{0, 2}, Ignores: []int{2}}, 96, "repeats(0,2) ignoring results of (2)")
 }

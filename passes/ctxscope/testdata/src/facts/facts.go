@@ -200,3 +200,81 @@ func decodeBoth(_ context.Context, body string, ctx2 context.Context) string { r
 // withCtx has no MakesRoot fact: it has a context (ctxdrop's); rootOnly
 // no ReadsValues fact (it reads a root's values, not its parameter's) nor
 // MakesRoot. Both never mention their parameter: Ignores.
+
+// A literal that a repeater runs over and over on a goroutine is a
+// background loop of its own: holster's WaitGroup.Until, whose callback
+// waits on the component's channels, and wait.Until under a go statement,
+// which ignores its func's results.
+type waitGroup struct{ done chan struct{} }
+
+func (wg *waitGroup) until(cb func(done chan struct{}) bool) {
+	go func() {
+		for cb(wg.done) {
+		}
+	}()
+}
+
+func (wg *waitGroup) untilLoop(cb func(done chan struct{}) bool) {
+	go func() {
+		for {
+			if !cb(wg.done) {
+				return
+			}
+		}
+	}()
+}
+
+func waitUntil(f func(), stop <-chan struct{}) {
+	for {
+		select {
+		case <-stop:
+			return
+		default:
+		}
+		f()
+	}
+}
+
+func broadcasts(wg *waitGroup, queue chan int) { // no fact
+	wg.untilLoop(func(done chan struct{}) bool {
+		select {
+		case <-queue:
+			put(context.Background())
+		case <-done:
+			return false
+		}
+		return true
+	})
+}
+
+func ticks(stop chan struct{}) { // no fact
+	go waitUntil(func() { put(context.Background()) }, stop)
+}
+
+// A controller's Run that blocks in a repeater is a background loop: its
+// MakesRoot fact says so, and a goroutine started on it is not one-shot.
+func run(stop chan struct{}) { // want run:"makes root context.TODO at facts.go:257 \\(a background loop\\)"
+	waitUntil(func() { put(context.TODO()) }, stop)
+}
+
+func startsRun(stop chan struct{}) { go run(stop) } // no fact
+
+// The twins. A literal retried until it succeeds (its result tested, and
+// it waits on nothing) is one piece of work, its starter's; so is a
+// callback of a spawning repeater that waits on nothing and says stop
+// the first time.
+func retry(op func() error) {
+	for {
+		if op() == nil {
+			return
+		}
+	}
+}
+
+func retried() { // want retried:"makes root context.Background at facts.go:275"
+	go retry(func() error { put(context.Background()); return nil })
+}
+
+func testedOnce(wg *waitGroup) { // want testedOnce:"makes root context.Background at facts.go:279"
+	wg.untilLoop(func(chan struct{}) bool { put(context.Background()); return false })
+}
