@@ -208,7 +208,7 @@ func (c *checker) function(fn ast.Node, obj *types.Func, body *ast.BlockStmt) {
 		}
 		if fl == nil {
 			fl = lintkit.NewFlow(body)
-			sections = slots.Sections(info, c.k, body)
+			sections = append(slots.Sections(info, c.k, body), c.spinSections(body)...)
 		}
 		cut := func(n ast.Node) bool {
 			for _, l := range locks {
@@ -906,7 +906,7 @@ func (c *checker) collectWriters(held bool, body *ast.BlockStmt) {
 	info := c.pass.TypesInfo
 	// The critical sections of the body and of each literal in it: a
 	// literal that locks writes under its own lock.
-	sections := slots.AllSections(info, c.k, body)
+	sections := append(slots.AllSections(info, c.k, body), c.spinSections(body)...)
 	fresh := c.fresh(body)
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)

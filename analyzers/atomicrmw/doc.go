@@ -47,7 +47,10 @@
 // outside it (double-checked locking: the check under the lock is the one
 // that counts); code that has a single writer: the check and the Store run
 // under a mutex of the value (s.mu for s.f or s.first.seq, a package-level
-// mutex for a package-level atomic) or in a function whose caller holds
+// mutex for a package-level atomic, or a spin lock of the value: an atomic
+// field of it that an if's condition takes with a CompareAndSwap from one
+// constant to another and its body stores back, if s.busy.CompareAndSwap(0,
+// 1) { ...; s.busy.Store(0) }, as a striped counter guards its table) or in a function whose caller holds
 // the lock (its name ends in Locked, its doc comment says so: "Lock should
 // be held.", "must be held", "+checklocks"; or it is unexported, never
 // used as a value or through an interface of the package, and every
