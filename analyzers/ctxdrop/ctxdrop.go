@@ -519,6 +519,17 @@ func (c *checker) reportMakers() {
 		}
 		msg := fmt.Sprintf("%s makes its own root context (%s) but is called with a context in scope from %s; give %s a ctx parameter and pass %s, or %s to outlive the caller",
 			name, m.what, callers, name, ctxName, lintkit.WithoutCancelText(c.pass, first.call.Pos(), ctxName))
+		if iface := lintkit.Implemented(c.pass.Pkg, m.fn); iface != nil {
+			// A method an interface requires cannot take a parameter of
+			// its own (io.Closer's Close): its callers with a context
+			// need a variant that takes one.
+			in := iface.Name()
+			if iface.Pkg() != c.pass.Pkg {
+				in = iface.Pkg().Name() + "." + in
+			}
+			msg = fmt.Sprintf("%s makes its own root context (%s) but is called with a context in scope from %s; %s implements %s, which fixes its parameters: give it a variant that takes ctx, and call that with %s, or %s to outlive the caller",
+				name, m.what, callers, name, in, ctxName, lintkit.WithoutCancelText(c.pass, first.call.Pos(), ctxName))
+		}
 		var opts []lintkit.Option
 		for _, mc := range m.calls {
 			opts = append(opts, lintkit.Related(mc.call.Pos(), mc.call.End(), calledHere(mc.scope)))

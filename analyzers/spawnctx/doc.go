@@ -130,7 +130,8 @@
 // garbage collector runs (runtime.AddCleanup, runtime.SetFinalizer), or kept as
 // a component's lifetime context (its cancel stored in a field, a map or
 // slice of a field, through a pointer, in a closure stored or returned as a
-// closer; a package-level context), or cancelled once the caller's ctx is
+// closer; the context itself stored in a field of the method's receiver,
+// s.ctx = ctx, whoever keeps the cancel; a package-level context), or cancelled once the caller's ctx is
 // done (context.AfterFunc(ctx, cancel) of its derivation, or a literal
 // that waits on <-ctx.Done() and then cancels it), as long as the work
 // reads no context values; a root with a deadline of its own, whose work reads no context

@@ -795,6 +795,12 @@ func (x *indexer) assign(s *ast.AssignStmt) {
 		// c.ctx, c.cancel = context.WithCancel(...).
 		if len(s.Rhs) == len(s.Lhs) {
 			x.escapes(rhs, false)
+			if x.recvField(l) {
+				// s.ctx = ctx: the context made here is the receiver's
+				// own from now on, its lifetime, whoever keeps the cancel
+				// (start() returning it to a constructor that stores it).
+				x.ownArg(rhs)
+			}
 			if c, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
 				for _, a := range c.Args { // a constructor handed the cancel: s.w = newWorker(cancel)
 					x.escapes(a, false)
@@ -1132,6 +1138,24 @@ func holdsCancel(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// recvField reports whether e is a field of the receiver of the method
+// being indexed (s.ctx in a method of s), not of a value it was handed.
+func (x *indexer) recvField(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || x.fi == nil {
+		return false
+	}
+	if s := x.r.pass.TypesInfo.Selections[sel]; s == nil || s.Kind() != types.FieldVal {
+		return false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := x.r.pass.TypesInfo.Uses[id].(*types.Var)
+	return v != nil && v == x.fi.root.recv
 }
 
 // ownArg marks a context argument of a call whose result a long-lived

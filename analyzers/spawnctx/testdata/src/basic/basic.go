@@ -324,3 +324,23 @@ func routeWorker() { routeApproval(currentSession(), "y") }
 func methodValue(ctx context.Context, c *Cache, p *pool.Pool) {
 	p.Go(c.refresh) // ctxdrop reports the helper once, at its root
 }
+
+// The twins of a context stored in the receiver: a root the method keeps
+// nowhere, and one it stores in a value it was handed (a job), are no
+// lifetime of the receiver's: reported.
+type Streamer struct{ ctx context.Context }
+
+type job struct{ ctx context.Context }
+
+func (s *Streamer) start() context.CancelFunc {
+	ctx, cancel := context.WithCancel(context.Background())
+	go store(ctx) // want `goroutine drops the caller's context: it is started with a root context \(context.Background\) while s.ctx is in scope`
+	return cancel
+}
+
+func (s *Streamer) startJob(j *job) context.CancelFunc {
+	ctx, cancel := context.WithCancel(context.Background())
+	j.ctx = ctx
+	go store(ctx) // want `goroutine drops the caller's context: it is started with a root context \(context.Background\) while s.ctx is in scope`
+	return cancel
+}

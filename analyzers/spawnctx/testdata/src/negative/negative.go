@@ -188,3 +188,26 @@ func settings(ctx context.Context) {
 func noCtxRead() {
 	go func() { _ = os.Getenv("AGENT_SESSION_KEY") }()
 }
+
+// A context made and stored in a field of the receiver is the receiver's
+// own lifetime, though the cancel goes back to the constructor that keeps
+// it (go-libvirt's event stream: s.shutdown = s.start()).
+type Stream struct {
+	ctx      context.Context
+	shutdown context.CancelFunc
+}
+
+func NewStream() *Stream {
+	s := &Stream{}
+	s.shutdown = s.start()
+	return s
+}
+
+func (s *Stream) start() context.CancelFunc {
+	ctx, cancel := context.WithCancel(context.Background())
+	s.ctx = ctx
+	go s.process(ctx)
+	return cancel
+}
+
+func (s *Stream) process(ctx context.Context) { store(ctx) }

@@ -1,0 +1,57 @@
+package lintkit
+
+import (
+	"go/types"
+	"slices"
+)
+
+// Implemented returns a named interface type that requires the method fn
+// and that fn's receiver type implements (as a value or a pointer),
+// declared in pkg or in a package pkg imports directly: the interface
+// that fixes fn's signature (graph.QuadStore's NameOf, io.Closer's Close).
+// It returns nil for a function, an interface method, or a method no such
+// interface requires. Of several, the first by package path and name.
+func Implemented(pkg *types.Package, fn *types.Func) *types.TypeName {
+	recv := fn.Signature().Recv()
+	if recv == nil || types.IsInterface(recv.Type()) {
+		return nil
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); !ok || n.TypeParams().Len() > 0 {
+		return nil // a generic type's method: its instances are checked where they are used
+	}
+	pkgs := append([]*types.Package{pkg}, pkg.Imports()...)
+	slices.SortFunc(pkgs, func(a, b *types.Package) int {
+		switch {
+		case a.Path() < b.Path():
+			return -1
+		case a.Path() > b.Path():
+			return 1
+		}
+		return 0
+	})
+	for _, p := range pkgs {
+		scope := p.Scope()
+		for _, name := range scope.Names() { // sorted
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || !tn.Exported() && p != pkg || tn.IsAlias() {
+				continue
+			}
+			iface, ok := tn.Type().Underlying().(*types.Interface)
+			if !ok || iface.NumMethods() == 0 {
+				continue
+			}
+			m, _, _ := types.LookupFieldOrMethod(iface, false, fn.Pkg(), fn.Name())
+			if m == nil {
+				continue
+			}
+			if types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface) {
+				return tn
+			}
+		}
+	}
+	return nil
+}
