@@ -39,9 +39,10 @@
 //     own root context and is called from code that has one: once, at its
 //     root, with every such call (and the helper chain) as related
 //     positions, since the helper is where the fix goes (a method that
-//     an interface of its package or of one it imports requires, a
-//     Namer's NameOf, io.Closer's Close, cannot take a ctx parameter: the
-//     message says to give it a variant that takes ctx); a function that
+//     an exported interface of its package or of one it imports requires,
+//     a Namer's NameOf, io.Closer's Close, cannot take a ctx parameter:
+//     the message says to give it a variant that takes ctx; an unexported
+//     interface of the package changes with it); a function that
 //     reaches two roots (two helpers that each make one) is reported for
 //     each. A root the helper makes only when one of its parameters is
 //     its zero value (if name == "" { ... }, if opts == nil, an early

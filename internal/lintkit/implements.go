@@ -7,8 +7,11 @@ import (
 
 // Implemented returns a named interface type that requires the method fn
 // and that fn's receiver type implements (as a value or a pointer),
-// declared in pkg or in a package pkg imports directly: the interface
-// that fixes fn's signature (graph.QuadStore's NameOf, io.Closer's Close).
+// declared in pkg or in a package pkg imports directly, and exported: the
+// interface that fixes fn's signature for other packages
+// (graph.QuadStore's NameOf, io.Closer's Close). An unexported interface
+// of the package (a seam for its tests) is the package's own to change
+// with the method.
 // It returns nil for a function, an interface method, or a method no such
 // interface requires. Of several, the first by package path and name.
 func Implemented(pkg *types.Package, fn *types.Func) *types.TypeName {
@@ -37,7 +40,7 @@ func Implemented(pkg *types.Package, fn *types.Func) *types.TypeName {
 		scope := p.Scope()
 		for _, name := range scope.Names() { // sorted
 			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || !tn.Exported() && p != pkg || tn.IsAlias() {
+			if !ok || !tn.Exported() || tn.IsAlias() {
 				continue
 			}
 			iface, ok := tn.Type().Underlying().(*types.Interface)

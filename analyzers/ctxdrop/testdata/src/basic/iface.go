@@ -40,3 +40,16 @@ func (q *Quads) Contains(ctx context.Context, id int) bool {
 }
 
 func (q *Quads) Shutdown(ctx context.Context) error { return q.Close() }
+
+// An unexported interface of the package is its own to change with the
+// method: the maker is told to take a ctx parameter.
+type sizer interface{ sizeOf(id int) int }
+
+var _ sizer = (*Quads)(nil)
+
+func (q *Quads) sizeOf(id int) int {
+	q.db.Exec(context.TODO(), "size") // want `Quads.sizeOf makes its own root context \(context.TODO\) but is called with a context in scope from Quads.Has; give Quads.sizeOf a ctx parameter and pass ctx`
+	return 0
+}
+
+func (q *Quads) Has(ctx context.Context, id int) bool { return q.sizeOf(id) > 0 }
