@@ -62,7 +62,8 @@ func prefilter(u *lintkit.Unit) bool {
 		})
 	}
 	// loops: a loop that may run until its component says so (for { },
-	// a loop that waits on a channel, a range) calls a parameter of fd.
+	// a loop that waits on a channel, a range with at most one variable,
+	// as a range over a channel is) calls a parameter of fd.
 	loops := func(fd *ast.FuncDecl) bool {
 		params := map[string]bool{}
 		for _, f := range fd.Type.Params.List {
@@ -85,7 +86,7 @@ func prefilter(u *lintkit.Unit) bool {
 			case *ast.ForStmt:
 				return (n.Cond == nil || receivesIn(n.Body)) && callsParam(n.Body)
 			case *ast.RangeStmt:
-				return callsParam(n.Body)
+				return n.Value == nil && callsParam(n.Body)
 			}
 			return false
 		})
