@@ -61,9 +61,8 @@ func prefilter(u *lintkit.Unit) bool {
 			return false
 		})
 	}
-	// loops: a loop that may run until its component says so (for { },
-	// a loop that waits on a channel, a range with at most one variable,
-	// as a range over a channel is) calls a parameter of fd.
+	// loops: a loop that waits on a channel calls a parameter of fd
+	// (repeats.go; a loop on a goroutine fd starts is a spawn already).
 	loops := func(fd *ast.FuncDecl) bool {
 		params := map[string]bool{}
 		for _, f := range fd.Type.Params.List {
@@ -71,24 +70,19 @@ func prefilter(u *lintkit.Unit) bool {
 				params[id.Name] = true
 			}
 		}
+		isParam := func(call *ast.CallExpr) bool {
+			id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+			return ok && params[id.Name]
+		}
 		callsParam := func(body ast.Node) bool {
 			return lintkit.Any(body, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return false
-				}
-				id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-				return ok && params[id.Name]
+				return ok && isParam(call)
 			})
 		}
 		return lintkit.Any(fd.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.ForStmt:
-				return (n.Cond == nil || receivesIn(n.Body)) && callsParam(n.Body)
-			case *ast.RangeStmt:
-				return n.Value == nil && callsParam(n.Body)
-			}
-			return false
+			f, ok := n.(*ast.ForStmt)
+			return ok && receivesIn(f.Body) && callsParam(f.Body)
 		})
 	}
 	notFunc := notFuncTypes(u)

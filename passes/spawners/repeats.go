@@ -15,9 +15,11 @@ import (
 // Repeater is the fact of a function that runs its func parameters at
 // Params over and over, in a loop that ends when its component says so
 // (k8s.io/apimachinery's wait.Until, holster's WaitGroup.Until): it calls
-// one in a loop without a condition, a loop that waits on channels, or a
-// range over a channel, on its own goroutine or on one it starts, directly
-// or through another repeater. A func value run by a repeater on a
+// one in a loop without a condition, or a loop that waits on channels, on
+// its own goroutine or on one it starts, or in a range over a channel on a
+// goroutine it starts, directly or through another repeater. A loop on the caller's goroutine that waits
+// on no channel does not count: it is an algorithm's (a sort's
+// comparisons) or a retry's. A func value run by a repeater on a
 // goroutine is a background loop of its own, like a goroutine whose body
 // is the loop.
 //
@@ -140,19 +142,44 @@ func (st *state) repeats(d *ast.FuncDecl, fn *types.Func, facts map[types.Object
 		found[i] = ignores
 	}
 	stmts := map[*ast.CallExpr]bool{} // calls made as statements
-	var walk func(n ast.Node, inLoop bool)
-	walk = func(n ast.Node, inLoop bool) {
+	// A call in a loop repeats its func until the component says so when
+	// the loop waits on a channel (wait.Until's select on its stop
+	// channel and its timer) or runs on a goroutine the function starts
+	// (holster's go func() { for cb(done) {} }()); a loop on the caller's
+	// goroutine that waits on nothing is an algorithm's or a retry's (a
+	// sort's comparisons, ignoringEINTR), or one that blocks it for good.
+	type at struct{ loop, waits, onGo bool }
+	var walk func(n ast.Node, w at)
+	walk = func(n ast.Node, w at) {
 		ast.Inspect(n, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.GoStmt:
+				if lit, ok := ast.Unparen(n.Call.Fun).(*ast.FuncLit); ok {
+					inner := w
+					inner.onGo = true
+					walk(lit.Body, inner)
+					for _, a := range n.Call.Args {
+						walk(a, w)
+					}
+					return false
+				}
 			case *ast.ForStmt:
-				if !inLoop && repeatLoop(n) {
-					walk(n.Body, true)
+				if !w.loop && repeatLoop(n) {
+					inner := w
+					inner.loop, inner.waits = true, receivesIn(n.Body)
+					walk(n.Body, inner)
 					return false
 				}
 			case *ast.RangeStmt:
-				if t := info.TypeOf(n.X); !inLoop && t != nil {
+				// A range over a channel, on a goroutine the function
+				// starts: one on the caller's goroutine blocks it until
+				// the channel closes, and ranges over slices look alike
+				// to the prefilter, which has no types.
+				if t := info.TypeOf(n.X); !w.loop && w.onGo && t != nil {
 					if _, ok := t.Underlying().(*types.Chan); ok {
-						walk(n.Body, true)
+						inner := w
+						inner.loop, inner.waits = true, true
+						walk(n.Body, inner)
 						return false
 					}
 				}
@@ -161,9 +188,11 @@ func (st *state) repeats(d *ast.FuncDecl, fn *types.Func, facts map[types.Object
 					stmts[call] = true
 				}
 			case *ast.CallExpr:
-				if i, ok := param(n.Fun); ok && inLoop {
+				if i, ok := param(n.Fun); ok && w.loop {
 					res := sig.Params().At(i).Type().Underlying().(*types.Signature).Results()
-					note(i, stmts[n] || res.Len() == 0)
+					if w.waits || w.onGo {
+						note(i, stmts[n] || res.Len() == 0)
+					}
 				}
 				callee := lintkit.Callee(info, n)
 				if callee == nil || n.Ellipsis.IsValid() {
@@ -182,7 +211,7 @@ func (st *state) repeats(d *ast.FuncDecl, fn *types.Func, facts map[types.Object
 			return true
 		})
 	}
-	walk(d.Body, false)
+	walk(d.Body, at{})
 	if len(found) == 0 {
 		return nil
 	}

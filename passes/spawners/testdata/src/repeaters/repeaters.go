@@ -27,18 +27,36 @@ func (wg *WaitGroup) Until(cb func(done chan struct{}) bool) { // want Until:"sp
 	}()
 }
 
-// drain runs f for every value until ch is closed.
-func drain(ch chan int, f func(int)) { // want drain:"repeats\\(1\\) ignoring results of \\(1\\)"
-	for v := range ch {
-		f(v)
-	}
+// drain runs f for every value until ch is closed, on a goroutine it
+// starts.
+func drain(ch chan int, f func(int)) { // want drain:"spawner\\(1\\)" drain:"repeats\\(1\\) ignoring results of \\(1\\)"
+	go func() {
+		for v := range ch {
+			f(v)
+		}
+	}()
 }
 
 // every runs f on a goroutine through another package's repeater.
 func every(f func()) { go dep.Forever(f) } // want every:"spawner\\(0\\)" every:"repeats\\(0\\) ignoring results of \\(0\\)"
 
-// retry calls op until it succeeds: a repeater whose result it tests.
-func retry(op func() error) error { // want retry:"repeats\\(0\\)"
+// waits tests f's result in a loop that waits on a channel: a loop until
+// its component says so.
+func waits(f func() bool, tick chan struct{}) { // want waits:"repeats\\(0\\)"
+	for {
+		<-tick
+		if !f() {
+			return
+		}
+	}
+}
+
+// Not repeaters: a loop over a slice or a counter is one piece of work per
+// element; a call outside a loop runs once; a loop on the caller's
+// goroutine that tests the func's result and waits on nothing is a
+// retry's (until op succeeds) or an algorithm's (a sort's comparisons).
+
+func retry(op func() error) error {
 	for {
 		if err := op(); err == nil {
 			return nil
@@ -47,18 +65,33 @@ func retry(op func() error) error { // want retry:"repeats\\(0\\)"
 	}
 }
 
-// mixed ignores f's result in one loop and tests it in another.
-func mixed(f func() bool, stop chan struct{}) { // want mixed:"repeats\\(0\\)"
+// forever ignores f's results but waits on nothing, on the caller's
+// goroutine: no repeater of a component (it blocks its caller for good,
+// or spins).
+func forever(f func() bool) {
 	for {
 		f()
-		if !f() {
-			return
-		}
 	}
 }
 
-// Not repeaters: a loop over a slice or a counter is one piece of work per
-// element; a call outside a loop runs once.
+// drainHere ranges over a channel on its caller's goroutine: it blocks the
+// caller until the channel closes (the caller may run it on a goroutine,
+// go drainHere(ch, f), but so may it run any function).
+func drainHere(ch chan int, f func(int)) {
+	for v := range ch {
+		f(v)
+	}
+}
+
+func search(n int, less func(i int) bool) int {
+	lo := 0
+	for {
+		if lo >= n || !less(lo) {
+			return lo
+		}
+		lo++
+	}
+}
 
 func each(xs []int, f func(int)) {
 	for _, x := range xs {
