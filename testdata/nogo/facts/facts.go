@@ -13,6 +13,18 @@ import (
 // Go runs f on another goroutine: spawners.Spawner (inferred).
 func Go(f func()) { go f() }
 
+// Until runs f over and over until stop is closed: spawners.Repeater.
+func Until(f func(), stop <-chan struct{}) {
+	for {
+		select {
+		case <-stop:
+			return
+		default:
+		}
+		f()
+	}
+}
+
 // Submit is a spawner by annotation: directives.Annotations.
 //
 //ctxbound:spawner
