@@ -229,6 +229,25 @@ func Any(n ast.Node, match func(ast.Node) bool) bool {
 	return found
 }
 
+// WaitsOnChannel reports whether body waits on a channel: a select
+// statement or a receive, outside function literals (a loop's body that
+// does is a loop until its component says so).
+func WaitsOnChannel(body *ast.BlockStmt) bool {
+	waits := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SelectStmt:
+			waits = true
+		case *ast.UnaryExpr:
+			waits = waits || n.Op == token.ARROW
+		}
+		return !waits
+	})
+	return waits
+}
+
 // Mentions reports whether n, function literals included, uses obj.
 func Mentions(info *types.Info, n ast.Node, obj types.Object) bool {
 	return Any(n, func(n ast.Node) bool {

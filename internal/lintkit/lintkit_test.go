@@ -284,6 +284,32 @@ func TestAny(t *testing.T) {
 	}
 }
 
+// TestWaitsOnChannel: a select or a receive in the body waits; one inside
+// a function literal, a send, or nothing does not.
+func TestWaitsOnChannel(t *testing.T) {
+	for _, tc := range []struct {
+		body string
+		want bool
+	}{
+		{"select { case <-c: }", true},
+		{"v := <-c; _ = v", true},
+		{"for range 3 { <-c }", true},
+		{"f := func() { <-c }; _ = f", false},
+		{"c <- 1", false},
+		{"n := 1; n++", false},
+	} {
+		src := "package p\nfunc F(c chan int) {\n" + tc.body + "\n}"
+		f, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body := f.Decls[0].(*ast.FuncDecl).Body
+		if got := lintkit.WaitsOnChannel(body); got != tc.want {
+			t.Errorf("WaitsOnChannel(%q) = %v, want %v", tc.body, got, tc.want)
+		}
+	}
+}
+
 // TestMentions: a use inside a function literal counts; the declaration,
 // and another variable of the same name, do not.
 func TestMentions(t *testing.T) {

@@ -83,7 +83,7 @@ func (r *Result) workerBodyDepth(body *ast.BlockStmt, depth int) bool {
 				}
 			}
 		case *ast.ForStmt:
-			if st.Cond == nil || receives(st.Body) || st.Init == nil && st.Post == nil && r.stateCond(st.Cond, body) {
+			if st.Cond == nil || lintkit.WaitsOnChannel(st.Body) || st.Init == nil && st.Post == nil && r.stateCond(st.Cond, body) {
 				return true
 			}
 		case *ast.RangeStmt:
@@ -140,24 +140,6 @@ func (r *Result) stateCond(cond ast.Expr, body *ast.BlockStmt) bool {
 		return !local
 	})
 	return field && !local
-}
-
-// receives reports whether a loop body waits on a channel: a select
-// statement or a receive, outside function literals.
-func receives(body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.SelectStmt:
-			found = true
-		case *ast.UnaryExpr:
-			found = found || n.Op == token.ARROW
-		}
-		return !found
-	})
-	return found
 }
 
 // oneShotCall reports whether call, the call of a go statement in

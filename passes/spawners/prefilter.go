@@ -82,7 +82,7 @@ func prefilter(u *lintkit.Unit) bool {
 		}
 		return lintkit.Any(fd.Body, func(n ast.Node) bool {
 			f, ok := n.(*ast.ForStmt)
-			return ok && receivesIn(f.Body) && callsParam(f.Body)
+			return ok && lintkit.WaitsOnChannel(f.Body) && callsParam(f.Body)
 		})
 	}
 	notFunc := notFuncTypes(u)

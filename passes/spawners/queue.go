@@ -162,10 +162,7 @@ func (s submit) carried(calls []elemCall) int {
 func (st *state) submits(d *ast.FuncDecl, fn *types.Func) []submit {
 	defer lintkit.At(st.pass.Fset, d)
 	sig := fn.Signature()
-	params := map[*types.Var]int{}
-	for _, i := range funcParams(sig) {
-		params[sig.Params().At(i)] = i
-	}
+	params := funcParamVars(sig)
 	if len(params) == 0 {
 		return nil
 	}

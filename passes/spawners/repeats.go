@@ -3,7 +3,6 @@ package spawners
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
 	"strconv"
@@ -82,7 +81,7 @@ func (r *Result) RunsOver(call *ast.CallExpr, fn *types.Func, arg ast.Expr) bool
 		}
 		repeats, ignores := r.Repeats(fn, i)
 		lit, ok := ast.Unparen(a).(*ast.FuncLit)
-		return repeats && (ignores || ok && receivesIn(lit.Body))
+		return repeats && (ignores || ok && lintkit.WaitsOnChannel(lit.Body))
 	}
 	return false
 }
@@ -120,10 +119,7 @@ func (st *state) inferRepeaters(decls []*ast.FuncDecl, facts map[types.Object]*R
 func (st *state) repeats(d *ast.FuncDecl, fn *types.Func, facts map[types.Object]*Repeater) *Repeater {
 	info := st.pass.TypesInfo
 	sig := fn.Signature()
-	params := map[*types.Var]int{}
-	for _, i := range funcParams(sig) {
-		params[sig.Params().At(i)] = i
-	}
+	params := funcParamVars(sig)
 	if len(params) == 0 {
 		return nil
 	}
@@ -166,7 +162,7 @@ func (st *state) repeats(d *ast.FuncDecl, fn *types.Func, facts map[types.Object
 			case *ast.ForStmt:
 				if !w.loop && repeatLoop(n) {
 					inner := w
-					inner.loop, inner.waits = true, receivesIn(n.Body)
+					inner.loop, inner.waits = true, lintkit.WaitsOnChannel(n.Body)
 					walk(n.Body, inner)
 					return false
 				}
@@ -235,23 +231,5 @@ func repeatLoop(s *ast.ForStmt) bool {
 	if s.Cond == nil {
 		return true
 	}
-	return receivesIn(s.Body)
-}
-
-// receivesIn reports whether body waits on a channel: a select statement
-// or a receive, outside function literals.
-func receivesIn(body *ast.BlockStmt) bool {
-	waits := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.SelectStmt:
-			waits = true
-		case *ast.UnaryExpr:
-			waits = waits || n.Op == token.ARROW
-		}
-		return !waits
-	})
-	return waits
+	return lintkit.WaitsOnChannel(s.Body)
 }

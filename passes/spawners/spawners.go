@@ -416,6 +416,16 @@ func (st *state) spawner(fn *types.Func) (Kind, []int, int) {
 	return 0, nil, -1
 }
 
+// funcParamVars maps the func-typed parameters of sig (funcParams) to
+// their indices.
+func funcParamVars(sig *types.Signature) map[*types.Var]int {
+	params := map[*types.Var]int{}
+	for _, i := range funcParams(sig) {
+		params[sig.Params().At(i)] = i
+	}
+	return params
+}
+
 // funcParams returns the indices of the func-typed parameters of sig
 // (not the variadic one).
 func funcParams(sig *types.Signature) []int {
@@ -438,10 +448,7 @@ func funcParams(sig *types.Signature) []int {
 func (st *state) infer(d *ast.FuncDecl, fn *types.Func) *Spawner {
 	defer lintkit.At(st.pass.Fset, d)
 	sig := fn.Signature()
-	params := map[*types.Var]int{}
-	for _, i := range funcParams(sig) {
-		params[sig.Params().At(i)] = i
-	}
+	params := funcParamVars(sig)
 	if len(params) == 0 {
 		return nil
 	}
