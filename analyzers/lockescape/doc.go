@@ -22,7 +22,11 @@
 // shift such as s.list = append(s.list[:i], s.list[i+1:]...), a field of
 // the pointed-to struct written; found in the field's own package, outside
 // construction and test files: a fact, so fields of other packages' types
-// count too), at least one of those writes holding the owner's lock (a
+// count too; construction includes a write, under an exclusive Lock,
+// through a field that the same critical section gave a new value on
+// every path before it, s.ctx = newContext(); s.ctx.Method = m, or s.m =
+// make(...) and then s.m[k] = v: a lazy initialiser or a rebuild sets up
+// a value no reader holds yet), at least one of those writes holding the owner's lock (a
 // mutex of the struct whose field it is: in a critical section of it, or
 // in a function every call of which stands in one, or that says its
 // caller holds the lock), and the reference then

@@ -251,6 +251,57 @@ func inPlaceWrites(pass *analysis.Pass) (map[*types.Var]inPlaceWrite, *lockIndex
 				}
 				return false
 			}
+			// rebuilt reports whether the write at pos through the field
+			// expression fe stands in a critical section (an exclusive
+			// Lock) on every path through which, from the Lock, fe was
+			// given a new value (s.ctx, err = newContext(...); s.m =
+			// make(...); s.p = &T{}): the write builds a value no reader
+			// has yet, as a lazy initialiser under the write lock does.
+			var fl *lintkit.Flow
+			rebuilt := func(fe ast.Expr, pos token.Pos) bool {
+				key := k.Key(fe)
+				if key == "" {
+					return false
+				}
+				fresh := func(n ast.Node) bool {
+					as, ok := n.(*ast.AssignStmt)
+					if !ok || as.Tok != token.ASSIGN {
+						return false
+					}
+					for i, l := range as.Lhs {
+						if k.Key(l) != key {
+							continue
+						}
+						var rhs ast.Expr
+						switch {
+						case len(as.Rhs) == len(as.Lhs):
+							rhs = as.Rhs[i]
+						case len(as.Rhs) == 1:
+							rhs = as.Rhs[0]
+						}
+						if newValue(info, rhs) {
+							return true
+						}
+					}
+					return false
+				}
+				if !sectionsDone {
+					sectionsDone = true
+					sections = AllSections(info, k, fd.Body)
+				}
+				for _, sec := range sections {
+					if !sec.Contains(pos) || !exclusive(sec.Lock) || !lintkit.Any(fd.Body, func(n ast.Node) bool { return sec.Contains(n.Pos()) && fresh(n) }) {
+						continue
+					}
+					if fl == nil {
+						fl = lintkit.NewFlow(fd.Body)
+					}
+					if !fl.Reaches(sec.Lock.Pos(), pos, fresh) {
+						return true
+					}
+				}
+				return false
+			}
 			// aliases: locals bound to a candidate field (m := s.peers).
 			aliases := map[*types.Var]*types.Var{}
 			// field returns the candidate field e denotes, directly or
@@ -297,7 +348,7 @@ func inPlaceWrites(pass *analysis.Pass) (map[*types.Var]inPlaceWrite, *lockIndex
 					switch x := e.(type) {
 					case *ast.IndexExpr:
 						if f := field(x.X); f != nil && isMapOrSlice(f.Type()) {
-							if _, isSel := below.(*ast.SelectorExpr); below == nil || isSel && !lintkit.IsPointer(info.TypeOf(x)) {
+							if _, isSel := below.(*ast.SelectorExpr); (below == nil || isSel && !lintkit.IsPointer(info.TypeOf(x))) && !rebuilt(x.X, lhs.Pos()) {
 								mark(f, lhs.Pos(), "")
 							}
 							return
@@ -307,7 +358,9 @@ func inPlaceWrites(pass *analysis.Pass) (map[*types.Var]inPlaceWrite, *lockIndex
 					case *ast.SelectorExpr:
 						if b, ok := below.(*ast.SelectorExpr); ok {
 							if f := field(x); f != nil && lintkit.IsPointer(f.Type()) {
-								mark(f, lhs.Pos(), b.Sel.Name) // s.cfg.Limit = n
+								if !rebuilt(x, lhs.Pos()) {
+									mark(f, lhs.Pos(), b.Sel.Name) // s.cfg.Limit = n
+								}
 								return
 							}
 						}
@@ -318,7 +371,9 @@ func inPlaceWrites(pass *analysis.Pass) (map[*types.Var]inPlaceWrite, *lockIndex
 						continue
 					case *ast.StarExpr:
 						if f := field(x.X); f != nil && lintkit.IsPointer(f.Type()) {
-							mark(f, lhs.Pos(), "*") // *s.cfg = v: every field
+							if !rebuilt(x.X, lhs.Pos()) {
+								mark(f, lhs.Pos(), "*") // *s.cfg = v: every field
+							}
 							return
 						}
 						below, e = x, ast.Unparen(x.X)
@@ -380,6 +435,37 @@ func inPlaceWrites(pass *analysis.Pass) (map[*types.Var]inPlaceWrite, *lockIndex
 		}
 	}
 	return out, locks
+}
+
+// newValue reports whether e makes a new value: a call (a constructor, make,
+// new), a composite literal or its address.
+func newValue(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		tv, ok := info.Types[e.Fun]
+		return !ok || !tv.IsType() // a conversion keeps the value it converts
+	case *ast.CompositeLit:
+		return true
+	case *ast.UnaryExpr:
+		_, lit := ast.Unparen(e.X).(*ast.CompositeLit)
+		return e.Op == token.AND && lit
+	}
+	return false
+}
+
+// exclusive reports whether the lock statement of a section takes a lock
+// that excludes every other holder (Lock, not RLock).
+func exclusive(lock ast.Stmt) bool {
+	es, ok := lock.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Lock"
 }
 
 func isMapOrSlice(t types.Type) bool {
