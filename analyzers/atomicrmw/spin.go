@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/ctxbound/ctxbound/internal/lintkit"
 	"github.com/ctxbound/ctxbound/passes/slots"
 )
 
@@ -27,7 +28,7 @@ func (c *checker) spinSections(body *ast.BlockStmt) []slots.Section {
 		if !ok {
 			return true
 		}
-		for _, e := range conjuncts(ifs.Cond) {
+		for _, e := range lintkit.Conjuncts(ifs.Cond) {
 			call, ok := ast.Unparen(e).(*ast.CallExpr)
 			if !ok {
 				continue
@@ -71,14 +72,4 @@ func (c *checker) spinSections(body *ast.BlockStmt) []slots.Section {
 		return true
 	})
 	return out
-}
-
-// conjuncts returns the operands of cond's top-level && chain, cond itself
-// when it is none.
-func conjuncts(cond ast.Expr) []ast.Expr {
-	cond = ast.Unparen(cond)
-	if be, ok := cond.(*ast.BinaryExpr); ok && be.Op == token.LAND {
-		return append(conjuncts(be.X), conjuncts(be.Y)...)
-	}
-	return []ast.Expr{cond}
 }

@@ -273,7 +273,7 @@ func (c *checker) spawnedHelper(site *spawners.Site) {
 	if c.scope.Worker(fn) {
 		return // the component's background loop, not the spawning call's work
 	}
-	if call, ok := site.Node.(*ast.CallExpr); ok && site.Func != nil && c.sp.RunsOver(call, site.Func, site.Work) {
+	if call, ok := site.Node.(*ast.CallExpr); ok && site.Func != nil && c.sp.RunsOver(call, site.Func, site.Arg) {
 		return // run over and over on the spawner's goroutine: a loop of its own
 	}
 	encl := c.scope.Enclosing(site.Node)
@@ -517,8 +517,7 @@ func (c *checker) reportMakers() {
 		case len(names) > 2:
 			callers += fmt.Sprintf(", %s and %d more", names[1], len(names)-2)
 		}
-		msg := fmt.Sprintf("%s makes its own root context (%s) but is called with a context in scope from %s; give %s a ctx parameter and pass %s, or %s to outlive the caller",
-			name, m.what, callers, name, ctxName, lintkit.WithoutCancelText(c.pass, first.call.Pos(), ctxName))
+		fix := fmt.Sprintf("give %s a ctx parameter and pass %s", name, ctxName)
 		if iface := lintkit.Implemented(c.pass.Pkg, m.fn); iface != nil {
 			// A method an interface requires cannot take a parameter of
 			// its own (io.Closer's Close): its callers with a context
@@ -527,9 +526,10 @@ func (c *checker) reportMakers() {
 			if iface.Pkg() != c.pass.Pkg {
 				in = iface.Pkg().Name() + "." + in
 			}
-			msg = fmt.Sprintf("%s makes its own root context (%s) but is called with a context in scope from %s; %s implements %s, which fixes its parameters: give it a variant that takes ctx, and call that with %s, or %s to outlive the caller",
-				name, m.what, callers, name, in, ctxName, lintkit.WithoutCancelText(c.pass, first.call.Pos(), ctxName))
+			fix = fmt.Sprintf("%s implements %s, which fixes its parameters: give it a variant that takes ctx, and call that with %s", name, in, ctxName)
 		}
+		msg := fmt.Sprintf("%s makes its own root context (%s) but is called with a context in scope from %s; %s, or %s to outlive the caller",
+			name, m.what, callers, fix, lintkit.WithoutCancelText(c.pass, first.call.Pos(), ctxName))
 		var opts []lintkit.Option
 		for _, mc := range m.calls {
 			opts = append(opts, lintkit.Related(mc.call.Pos(), mc.call.End(), calledHere(mc.scope)))

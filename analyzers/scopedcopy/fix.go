@@ -10,6 +10,8 @@ import (
 	"unicode"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
 
 // resetFix returns the edit that resets field f of the copy right after the
@@ -128,7 +130,7 @@ func (c *checker) checkedRead(sel *ast.SelectorExpr, stack []ast.Node) bool {
 		if !ok || stack[i] != ifs.Body {
 			continue
 		}
-		for _, conj := range conjuncts(ifs.Cond) {
+		for _, conj := range lintkit.Conjuncts(ifs.Cond) {
 			b, ok := conj.(*ast.BinaryExpr)
 			if !ok || b.Op != token.NEQ {
 				continue
@@ -143,13 +145,4 @@ func (c *checker) checkedRead(sel *ast.SelectorExpr, stack []ast.Node) bool {
 		}
 	}
 	return false
-}
-
-// conjuncts splits a && b && c into its operands.
-func conjuncts(e ast.Expr) []ast.Expr {
-	e = ast.Unparen(e)
-	if b, ok := e.(*ast.BinaryExpr); ok && b.Op == token.LAND {
-		return append(conjuncts(b.X), conjuncts(b.Y)...)
-	}
-	return []ast.Expr{e}
 }

@@ -3,6 +3,7 @@ package lintkit
 import (
 	"go/types"
 	"slices"
+	"strings"
 )
 
 // Implemented returns a named interface type that requires the method fn
@@ -27,15 +28,7 @@ func Implemented(pkg *types.Package, fn *types.Func) *types.TypeName {
 		return nil // a generic type's method: its instances are checked where they are used
 	}
 	pkgs := append([]*types.Package{pkg}, pkg.Imports()...)
-	slices.SortFunc(pkgs, func(a, b *types.Package) int {
-		switch {
-		case a.Path() < b.Path():
-			return -1
-		case a.Path() > b.Path():
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(pkgs, func(a, b *types.Package) int { return strings.Compare(a.Path(), b.Path()) })
 	for _, p := range pkgs {
 		scope := p.Scope()
 		for _, name := range scope.Names() { // sorted

@@ -404,6 +404,16 @@ func Ident(e ast.Expr) *ast.Ident {
 	return nil
 }
 
+// Conjuncts returns the operands of cond's top-level && chain (a && b && c:
+// a, b, c), cond itself when it is none, each without its parentheses.
+func Conjuncts(cond ast.Expr) []ast.Expr {
+	cond = ast.Unparen(cond)
+	if be, ok := cond.(*ast.BinaryExpr); ok && be.Op == token.LAND {
+		return append(Conjuncts(be.X), Conjuncts(be.Y)...)
+	}
+	return []ast.Expr{cond}
+}
+
 // Conjunct reports whether e is cond or a conjunct of it (cond is e && x,
 // x && e, ...), looking through the parentheses around cond and its terms.
 func Conjunct(cond ast.Expr, e ast.Node) bool {

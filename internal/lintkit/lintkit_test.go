@@ -284,6 +284,29 @@ func TestAny(t *testing.T) {
 	}
 }
 
+// TestConjuncts: the operands of a top-level && chain, without their
+// parentheses; an || or a lone term is one operand.
+func TestConjuncts(t *testing.T) {
+	for src, want := range map[string]string{
+		"a && (b) && c": "a|b|c",
+		"(a && b) && c": "a|b|c",
+		"a || b && c":   "a || b && c",
+		"(a)":           "a",
+	} {
+		e, err := parser.ParseExpr(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range lintkit.Conjuncts(e) {
+			got = append(got, types.ExprString(c))
+		}
+		if strings.Join(got, "|") != want {
+			t.Errorf("Conjuncts(%q) = %q, want %q", src, strings.Join(got, "|"), want)
+		}
+	}
+}
+
 // TestWaitsOnChannel: a select or a receive in the body waits; one inside
 // a function literal, a send, or nothing does not.
 func TestWaitsOnChannel(t *testing.T) {

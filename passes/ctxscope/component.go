@@ -109,12 +109,7 @@ func (r *Result) storedInRecv(as *ast.AssignStmt, id *ast.Ident, recv *types.Var
 		if rhs != ast.Expr(id) {
 			continue
 		}
-		sel, ok := as.Lhs[i].(*ast.SelectorExpr)
-		if !ok {
-			return false
-		}
-		x, ok := sel.X.(*ast.Ident)
-		return ok && r.pass.TypesInfo.Uses[x] == recv
+		return r.recvField(as.Lhs[i], recv)
 	}
 	return false
 }

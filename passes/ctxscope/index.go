@@ -644,7 +644,7 @@ func (x *indexer) noteRepeated(call *ast.CallExpr) {
 		if !ok {
 			continue
 		}
-		if !sp.RunsOver(call, fn, a) {
+		if !sp.RunsOver(call, fn, i) {
 			continue
 		}
 		if f, ok := sp.Fact(fn); x.r.goCalls[call] || ok && slices.Contains(f.Params, i) {
@@ -795,7 +795,7 @@ func (x *indexer) assign(s *ast.AssignStmt) {
 		// c.ctx, c.cancel = context.WithCancel(...).
 		if len(s.Rhs) == len(s.Lhs) {
 			x.escapes(rhs, false)
-			if x.recvField(l) {
+			if x.fi != nil && x.r.recvField(l, x.fi.root.recv) {
 				// s.ctx = ctx: the context made here is the receiver's
 				// own from now on, its lifetime, whoever keeps the cancel
 				// (start() returning it to a constructor that stores it).
@@ -1140,22 +1140,18 @@ func holdsCancel(t types.Type) bool {
 	return false
 }
 
-// recvField reports whether e is a field of the receiver of the method
-// being indexed (s.ctx in a method of s), not of a value it was handed.
-func (x *indexer) recvField(e ast.Expr) bool {
+// recvField reports whether e is a field of recv, a method's receiver
+// (s.ctx in a method of s), not of a value the method was handed.
+func (r *Result) recvField(e ast.Expr, recv *types.Var) bool {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok || x.fi == nil {
+	if !ok || recv == nil {
 		return false
 	}
-	if s := x.r.pass.TypesInfo.Selections[sel]; s == nil || s.Kind() != types.FieldVal {
+	if s := r.pass.TypesInfo.Selections[sel]; s == nil || s.Kind() != types.FieldVal {
 		return false
 	}
 	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, _ := x.r.pass.TypesInfo.Uses[id].(*types.Var)
-	return v != nil && v == x.fi.root.recv
+	return ok && r.pass.TypesInfo.Uses[id] == recv
 }
 
 // ownArg marks a context argument of a call whose result a long-lived

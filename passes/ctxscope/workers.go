@@ -106,8 +106,8 @@ func (r *Result) repeatsArg(call *ast.CallExpr, fn *types.Func) bool {
 	if r.sp == nil {
 		return false
 	}
-	for _, a := range call.Args {
-		if r.sp.RunsOver(call, fn, a) {
+	for i := range call.Args {
+		if r.sp.RunsOver(call, fn, i) {
 			return true
 		}
 	}

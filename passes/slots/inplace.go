@@ -290,7 +290,7 @@ func inPlaceWrites(pass *analysis.Pass) (map[*types.Var]inPlaceWrite, *lockIndex
 					sections = AllSections(info, k, fd.Body)
 				}
 				for _, sec := range sections {
-					if !sec.Contains(pos) || !exclusive(sec.Lock) || !lintkit.Any(fd.Body, func(n ast.Node) bool { return sec.Contains(n.Pos()) && fresh(n) }) {
+					if !sec.Contains(pos) || sec.Read || !lintkit.Any(fd.Body, func(n ast.Node) bool { return sec.Contains(n.Pos()) && fresh(n) }) {
 						continue
 					}
 					if fl == nil {
@@ -451,21 +451,6 @@ func newValue(info *types.Info, e ast.Expr) bool {
 		return e.Op == token.AND && lit
 	}
 	return false
-}
-
-// exclusive reports whether the lock statement of a section takes a lock
-// that excludes every other holder (Lock, not RLock).
-func exclusive(lock ast.Stmt) bool {
-	es, ok := lock.(*ast.ExprStmt)
-	if !ok {
-		return false
-	}
-	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Lock"
 }
 
 func isMapOrSlice(t types.Type) bool {

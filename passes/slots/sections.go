@@ -31,6 +31,8 @@ type Section struct {
 	// Deferred is true when a defer of the matching Unlock follows the
 	// Lock in the same list: the mutex is held until the function returns.
 	Deferred bool
+	// Read is true for an RLock: other readers may hold the mutex too.
+	Read bool
 }
 
 // Contains reports whether pos lies in the section.
@@ -51,14 +53,18 @@ func Sections(info *types.Info, k *lintkit.Keyer, body *ast.BlockStmt) []Section
 		case *ast.DeferStmt:
 			call = s.Call
 		}
-		if call == nil || !pred(lintkit.Callee(info, call)) {
+		if call == nil {
+			return nil
+		}
+		fn := lintkit.Callee(info, call)
+		if !pred(fn) {
 			return nil
 		}
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok {
 			return nil
 		}
-		sec := &Section{Mutex: k.Key(sel.X), Text: types.ExprString(sel.X)}
+		sec := &Section{Mutex: k.Key(sel.X), Text: types.ExprString(sel.X), Read: fn.Name() == "RLock"}
 		sec.Owner = sec.Mutex
 		switch x := ast.Unparen(sel.X).(type) {
 		case *ast.SelectorExpr:

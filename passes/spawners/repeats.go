@@ -35,19 +35,20 @@ type Repeater struct {
 func (*Repeater) AFact() {}
 
 func (f *Repeater) String() string {
-	s := make([]string, len(f.Params))
-	for i, p := range f.Params {
-		s[i] = strconv.Itoa(p)
-	}
-	out := fmt.Sprintf("repeats(%s)", strings.Join(s, ","))
+	s := fmt.Sprintf("repeats(%s)", intList(f.Params))
 	if len(f.Ignores) > 0 {
-		s = s[:0]
-		for _, p := range f.Ignores {
-			s = append(s, strconv.Itoa(p))
-		}
-		out += fmt.Sprintf(" ignoring results of (%s)", strings.Join(s, ","))
+		s += fmt.Sprintf(" ignoring results of (%s)", intList(f.Ignores))
 	}
-	return out
+	return s
+}
+
+// intList renders indices as a fact's String does: 0,2.
+func intList(is []int) string {
+	s := make([]string, len(is))
+	for i, n := range is {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
 }
 
 func (f *Repeater) same(g *Repeater) bool {
@@ -65,25 +66,19 @@ func (r *Result) Repeats(fn *types.Func, i int) (repeats, ignores bool) {
 	return slices.Contains(f.Params, i), slices.Contains(f.Ignores, i)
 }
 
-// RunsOver reports whether call, of fn, runs its argument arg over and
-// over until its component says so: fn repeats that parameter and ignores
-// its results (wait.Until's f), or arg is a literal that waits on
+// RunsOver reports whether call, of fn, runs its argument i over and over
+// until its component says so: fn repeats that parameter and ignores its
+// results (wait.Until's f), or the argument is a literal that waits on
 // channels itself (select { case <-queue: ...; case <-done: return false
 // }). A func retried until it succeeds (backoff.Retry's operation: its
 // result tested, and it waits on nothing) is one piece of work.
-func (r *Result) RunsOver(call *ast.CallExpr, fn *types.Func, arg ast.Expr) bool {
-	if call.Ellipsis.IsValid() {
+func (r *Result) RunsOver(call *ast.CallExpr, fn *types.Func, i int) bool {
+	if call.Ellipsis.IsValid() || i < 0 || i >= len(call.Args) {
 		return false
 	}
-	for i, a := range call.Args {
-		if ast.Unparen(a) != ast.Unparen(arg) {
-			continue
-		}
-		repeats, ignores := r.Repeats(fn, i)
-		lit, ok := ast.Unparen(a).(*ast.FuncLit)
-		return repeats && (ignores || ok && lintkit.WaitsOnChannel(lit.Body))
-	}
-	return false
+	repeats, ignores := r.Repeats(fn, i)
+	lit, ok := ast.Unparen(call.Args[i]).(*ast.FuncLit)
+	return repeats && (ignores || ok && lintkit.WaitsOnChannel(lit.Body))
 }
 
 // inferRepeaters exports Repeater facts for the functions of decls, to a

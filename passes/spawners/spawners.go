@@ -49,7 +49,6 @@ import (
 	"iter"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -89,14 +88,7 @@ func (*Spawner) AFact() {}
 
 func (s *Spawner) String() string {
 	var b strings.Builder
-	b.WriteString("spawner(")
-	for i, p := range s.Params {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		b.WriteString(strconv.Itoa(p))
-	}
-	b.WriteString(")")
+	b.WriteString("spawner(" + intList(s.Params) + ")")
 	if s.Queue {
 		b.WriteString(" queued")
 	}
@@ -132,8 +124,10 @@ type Site struct {
 	// Call is, for go f(args), the call whose arguments the spawning
 	// goroutine evaluates; nil for spawner calls.
 	Call *ast.CallExpr
-	// Func is the spawner; nil for go statements.
+	// Func is the spawner; nil for go statements. Arg is the index of
+	// Work among the spawner call's arguments.
 	Func *types.Func
+	Arg  int
 	// Carries is set when the spawner hands the work a context derived from
 	// the caller's: runctx.Go(ctx, f), runctx.Group.Go, an inferred spawner
 	// that passes its ctx parameter on. CtxArg is that context argument,
@@ -382,7 +376,7 @@ func (st *state) sites(n ast.Node) []*Site {
 			if p >= len(n.Args) || n.Ellipsis.IsValid() {
 				continue
 			}
-			s := &Site{Node: n, Kind: kind, Boundary: boundary, Work: ast.Unparen(n.Args[p]), Func: fn}
+			s := &Site{Node: n, Kind: kind, Boundary: boundary, Work: ast.Unparen(n.Args[p]), Func: fn, Arg: p}
 			switch {
 			case carries >= 0 && carries < len(n.Args):
 				s.Carries, s.CtxArg = true, n.Args[carries]
