@@ -645,7 +645,10 @@ func (c *checker) singleWriter(act *access, ck *check, where int, site *types.Fu
 	found := c.tested(ck, where)
 	var mutexes []types.Object
 	for _, s := range sections {
-		if s.Obj != nil && s.Contains(ck.load.call.Pos()) && s.Contains(act.call.Pos()) && c.guards(s, act.a.Loc) {
+		// Only an exclusive hold makes this site the one writer: two
+		// readers under RLock pass the test together. The other writers
+		// may hold the mutex either way: an RLock excludes the Lock.
+		if s.Obj != nil && !s.Read && s.Contains(ck.load.call.Pos()) && s.Contains(act.call.Pos()) && c.guards(s, act.a.Loc) {
 			mutexes = append(mutexes, s.Obj)
 		}
 	}

@@ -45,27 +45,31 @@
 // guards; only returns may follow); an assertion (if x.Load() != want {
 // panic(...) }) before a Store; a re-check under a lock after a check
 // outside it (double-checked locking: the check under the lock is the one
-// that counts); code that has a single writer: the check and the Store run
-// under a mutex of the value (s.mu for s.f or s.first.seq, a package-level
-// mutex for a package-level atomic, or a spin lock of the value: an atomic
-// field of it that an if's condition takes with a CompareAndSwap from one
-// constant to another and its body stores back, if s.busy.CompareAndSwap(0,
-// 1) { ...; s.busy.Store(0) }, as a striped counter guards its table) or in a function whose caller holds
-// the lock (its name ends in Locked, its doc comment says so: "Lock should
-// be held.", "must be held", "+checklocks"; or it is unexported, never
-// used as a value or through an interface of the package, and every
-// call of it in the package is in a critical section or in such a
-// function, not in a function literal, which may run after the Unlock;
-// a literal that locks itself writes under its own lock), and every
-// write of the
-// same location (the same path of fields of the same type, or the same
-// variable) in the package's non-test files runs under that same mutex (or
-// in such a function), outside construction (writes to a value the
-// function itself allocates, or gets from a constructor of this package
-// that allocates it); writes of the very value the test found need no
-// lock (a dirty flag that writers set to true without it, cleared under
-// the lock by the one that tests it: if s.dirty.Load() {
-// s.dirty.Store(false); ... }), since one that falls between the Load and
+// that counts); code that has a single writer: the check and the Store
+// run under a mutex of the value held exclusively (s.mu for s.f or
+// s.first.seq, a package-level mutex for a package-level atomic; a Lock,
+// or a TryLock that an if tests: if s.mu.TryLock() { ... }, or after if
+// !s.mu.TryLock() { return }; not an RLock, under which readers run the
+// check together; or a spin lock of the value: an atomic field of it that
+// an if's condition takes with a CompareAndSwap from one constant to
+// another and its body stores back, if s.busy.CompareAndSwap(0, 1) { ...;
+// s.busy.Store(0) }, as a striped counter guards its table) or in a
+// function whose caller holds the lock (its name ends in Locked, its doc
+// comment says so: "Lock should be held.", "must be held",
+// "+checklocks"; or it is unexported, never used as a value or through an
+// interface of the package, and every call of it in the package is in a
+// critical section or in such a function, not in a function literal,
+// which may run after the Unlock; a literal that locks itself writes
+// under its own lock), and every write of the same location (the same
+// path of fields of the same type, or the same variable) in the package's
+// non-test files runs under that same mutex, shared or exclusive (an RLock
+// excludes the Lock: xsync's reader-biased mutex), or in such a function,
+// outside construction (writes to a value the function itself allocates,
+// or gets from a constructor of this package that allocates it); writes
+// of the very value the test found need no lock (a dirty flag that
+// writers set to true without it, cleared under the lock by the one that
+// tests it: if s.dirty.Load() { s.dirty.Store(false); ... }), since one
+// that falls between the Load and
 // the act changes nothing the test saw. Only locations no other package
 // can write can be proven so: an unexported variable, or a path with an unexported field
 // of a type of this package.

@@ -17,7 +17,9 @@
 // Reported: in one function (a function literal is one of its own), a field
 // of a map, slice or pointer-to-struct type read inside a critical section
 // of its owner's mutex (s.f between s.mu.Lock() and s.mu.Unlock(); s.Lock()
-// of an embedded mutex; RLock), when code changes the field's contents in
+// of an embedded mutex; RLock; a TryLock or TryRLock that an if tests, in
+// if s.mu.TryLock() { ... } and after if !s.mu.TryLock() { return }),
+// when code changes the field's contents in
 // place (an element assigned, deleted or cleared, an in-place sort or
 // shift such as s.list = append(s.list[:i], s.list[i+1:]...), a field of
 // the pointed-to struct written; found in the field's own package, outside

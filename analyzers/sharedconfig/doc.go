@@ -38,7 +38,8 @@
 //     conf.Logger = w), or the value of a range over one.
 //
 // Not reported: writes under a lock (inside a critical section of any
-// mutex the function holds, in a function whose name or doc comment says
+// mutex the function holds, a TryLock that an if tests included: if
+// mu.TryLock() { ... }, and after if !mu.TryLock() { return }; in a function whose name or doc comment says
 // its caller holds the lock (updateLocked, "c.mu must be held"), or in an
 // unexported function every caller of which holds one where it calls it,
 // directly or through such functions:
@@ -47,7 +48,13 @@
 // package declares may run without the lock, and a caller in another package is not seen, so exported
 // functions keep the rule); constructors and setup
 // (a function that returns a value it allocates writes to a value no one
-// shares yet); code that does not run per operation (no context, no
+// shares yet; so does a literal a go statement runs to fill a value its
+// spawner gave the pointer, &T{...} or new(T), on every path to the go
+// statement, when the spawner waits for it: the literal calls Done of a
+// sync.WaitGroup whose Wait the spawner reaches after the go statement,
+// as workers that each fill a field of a registry's state do; a literal
+// the spawner does not wait for, or a value allocated on one path only,
+// keeps the rule); code that does not run per operation (no context, no
 // request, not spawned); a struct that holds a mutex or an atomic itself
 // (it guards its own fields); a receiver of a type that holds neither (not
 // shared between goroutines by design); the owner's own fields (s.n = 1

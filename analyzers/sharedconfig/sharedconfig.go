@@ -61,14 +61,18 @@ func run(pass *analysis.Pass) (any, error) {
 			switch n := n.(type) {
 			case *ast.FuncDecl:
 				if n.Body != nil && c.perOperation(n.Type, n.Recv) && !c.constructs(n) {
-					c.function(n, n.Recv, n.Body)
+					c.function(n, n.Recv, n.Body, nil)
 				}
 			case *ast.FuncLit:
 				// A literal run by a go statement is spawned work; one that
 				// takes a context is an operation of its own.
 				spawned := len(stack) >= 2 && isGo(stack[len(stack)-2], stack[len(stack)-1], n)
 				if spawned || c.perOperation(n.Type, nil) {
-					c.function(n, enclosingRecv(stack), n.Body)
+					var sp *spawn
+					if spawned {
+						sp = &spawn{g: stack[len(stack)-2].(*ast.GoStmt), lit: n, body: enclosingBody(stack)}
+					}
+					c.function(n, enclosingRecv(stack), n.Body, sp)
 				}
 			}
 			stack = append(stack, n)
@@ -85,6 +89,89 @@ func isGo(gp, p ast.Node, lit *ast.FuncLit) bool {
 	g, ok := gp.(*ast.GoStmt)
 	call, ok2 := p.(*ast.CallExpr)
 	return ok && ok2 && g.Call == call && ast.Unparen(call.Fun) == lit
+}
+
+// enclosingBody returns the body of the function, declared or literal,
+// that holds the node whose enclosing nodes are stack, or nil.
+func enclosingBody(stack []ast.Node) *ast.BlockStmt {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch f := stack[i].(type) {
+		case *ast.FuncDecl:
+			return f.Body
+		case *ast.FuncLit:
+			return f.Body
+		}
+	}
+	return nil
+}
+
+// A spawn is a function literal that a go statement runs, in the body of
+// the function that holds the statement.
+type spawn struct {
+	g    *ast.GoStmt
+	lit  *ast.FuncLit
+	body *ast.BlockStmt
+	fl   *lintkit.Flow // of body (lazy)
+}
+
+// builds reports whether the spawned literal's write through ptr fills a
+// value its spawner is building: on every path to the go statement, the
+// spawner gave ptr a value it allocates (state = &State{}, p.buf =
+// new(T)), and it waits for the literal after starting it (the literal
+// calls Done of a sync.WaitGroup whose Wait the spawner can reach from the
+// go statement). Workers that fill the fields of a value under
+// construction, as a constructor would, share it with no operation yet.
+func (c *checker) builds(sp *spawn, ptr ast.Expr) bool {
+	info := c.pass.TypesInfo
+	key := c.k.Key(ptr)
+	if sp.body == nil || key == "" {
+		return false
+	}
+	allocated := func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+			return false
+		}
+		for i, l := range as.Lhs {
+			if c.k.Key(l) == key && slots.Allocates(info, as.Rhs[i]) {
+				return true
+			}
+		}
+		return false
+	}
+	if !lintkit.Any(sp.body, allocated) {
+		return false
+	}
+	if sp.fl == nil {
+		sp.fl = lintkit.NewFlow(sp.body)
+	}
+	if sp.fl.Reaches(token.NoPos, sp.g.Pos(), allocated) {
+		return false // a path starts the literal on the value ptr held before
+	}
+	// The WaitGroups the literal marks done.
+	done := map[string]bool{}
+	ast.Inspect(sp.lit.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && lintkit.IsMethod(lintkit.Callee(info, call), "sync", "WaitGroup", "Done") {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				done[c.k.Key(sel.X)] = true
+			}
+		}
+		return true
+	})
+	waits := false
+	ast.Inspect(sp.body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok || waits {
+			return false // a literal's Wait may run at any time, or never
+		}
+		if call, ok := n.(*ast.CallExpr); ok && lintkit.IsMethod(lintkit.Callee(info, call), "sync", "WaitGroup", "Wait") {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				k := c.k.Key(sel.X)
+				waits = k != "" && done[k] && sp.fl.Reaches(sp.g.Pos(), call.Pos(), nil)
+			}
+		}
+		return true
+	})
+	return waits
 }
 
 // enclosingRecv returns the receiver list of the method declaration that
@@ -254,7 +341,7 @@ func (c *checker) guarded(st *types.Struct) bool {
 
 // function checks one per-operation function body (not the literals it
 // holds, which are checked on their own when they are operations).
-func (c *checker) function(fn ast.Node, recvList *ast.FieldList, body *ast.BlockStmt) {
+func (c *checker) function(fn ast.Node, recvList *ast.FieldList, body *ast.BlockStmt, sp *spawn) {
 	defer lintkit.At(c.pass.Fset, fn)
 	info := c.pass.TypesInfo
 	var recv *types.Var
@@ -386,7 +473,7 @@ func (c *checker) function(fn ast.Node, recvList *ast.FieldList, body *ast.Block
 			return // under a lock: the owner's protocol
 		}
 		sh, ptr, ok := sharedOf(lhs)
-		if !ok {
+		if !ok || sp != nil && c.builds(sp, ptr) {
 			return
 		}
 		var alias *types.Var

@@ -222,7 +222,7 @@ func (fx *fnIndex) guardUse(a, b *read) bool {
 	}
 	for i, n := range a.stack {
 		is, ok := n.(*ast.IfStmt)
-		if !ok || is.Else != nil || !leaves(is.Body) || !lintkit.Contains(is.Cond, a.expr.Pos()) || i == 0 {
+		if !ok || is.Else != nil || !lintkit.Leaves(is.Body) || !lintkit.Contains(is.Cond, a.expr.Pos()) || i == 0 {
 			continue
 		}
 		if is.End() > b.expr.Pos() {

@@ -7,6 +7,8 @@ import (
 	"go/types"
 	"slices"
 	"sort"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
 
 // Linear cost within one function (issue 21, repro 4): pairing every read
@@ -276,7 +278,7 @@ func newPairing(fx *fnIndex, rs []*read) *pairing {
 		for i, n := range a.stack {
 			if inCondition(n, a.expr) {
 				p.byCond[n] = append(p.byCond[n], a)
-				if is, ok := n.(*ast.IfStmt); ok && is.Else == nil && leaves(is.Body) && i > 0 {
+				if is, ok := n.(*ast.IfStmt); ok && is.Else == nil && lintkit.Leaves(is.Body) && i > 0 {
 					p.byGuard[a.stack[i-1]] = append(p.byGuard[a.stack[i-1]], a)
 				}
 			}
@@ -306,24 +308,6 @@ func inCondition(n ast.Node, e ast.Expr) bool {
 			if in(x) {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-// leaves reports whether block b ends by leaving the code after it: a
-// return, a branch statement, or a call spelled panic.
-func leaves(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	switch s := b.List[len(b.List)-1].(type) {
-	case *ast.ReturnStmt, *ast.BranchStmt:
-		return true
-	case *ast.ExprStmt:
-		if call, ok := ast.Unparen(s.X).(*ast.CallExpr); ok {
-			id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-			return ok && id.Name == "panic"
 		}
 	}
 	return false

@@ -621,7 +621,7 @@ func (c *checker) guarded(sel *ast.SelectorExpr, stack []ast.Node, sections []sl
 			continue // the field that holds the mutex (s.gateway of s.gateway.RLock()) is not guarded by it
 		}
 		if sec.Owner == owner && sec.Start <= sel.Pos() && sel.End() <= sec.End {
-			return &read{key: c.k.Key(sel), kind: kindGuarded, expr: sel, name: types.ExprString(sel), mutex: sec.Text, section: sec.Lock.Pos(), guard: true}
+			return &read{key: c.k.Key(sel), kind: kindGuarded, expr: sel, name: types.ExprString(sel), mutex: sec.Text, section: sec.LockPos(), guard: true}
 		}
 	}
 	return nil

@@ -48,6 +48,23 @@ func MayReturn(call *ast.CallExpr) bool {
 	return !ok || id.Name != "panic"
 }
 
+// Leaves reports whether block b ends by leaving the code that follows
+// it: a return, a branch statement (break, continue, goto), or a call
+// spelled panic (MayReturn).
+func Leaves(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch s := b.List[len(b.List)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ExprStmt:
+		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
+		return ok && !MayReturn(call)
+	}
+	return false
+}
+
 // locate returns the block and node index of the CFG node that contains
 // pos, the smallest one if several do (the first in block order among
 // nodes of one size); false when there is none or its block is

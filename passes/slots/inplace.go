@@ -296,7 +296,7 @@ func inPlaceWrites(pass *analysis.Pass) (map[*types.Var]inPlaceWrite, *lockIndex
 					if fl == nil {
 						fl = lintkit.NewFlow(fd.Body)
 					}
-					if !fl.Reaches(sec.Lock.Pos(), pos, fresh) {
+					if !fl.Reaches(sec.LockPos(), pos, fresh) {
 						return true
 					}
 				}
@@ -466,25 +466,12 @@ func isMapOrSlice(t types.Type) bool {
 // construction, before the value is shared.
 func FreshLocals(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 	out := map[*types.Var]bool{}
-	fresh := func(e ast.Expr) bool {
-		e = ast.Unparen(e)
-		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			e = ast.Unparen(u.X)
-		}
-		switch e := e.(type) {
-		case *ast.CompositeLit:
-			return true
-		case *ast.CallExpr:
-			return lintkit.IsBuiltin(info, e, "new")
-		}
-		return false
-	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
 				for i, l := range n.Lhs {
-					if id, ok := l.(*ast.Ident); ok && fresh(n.Rhs[i]) {
+					if id, ok := l.(*ast.Ident); ok && Allocates(info, n.Rhs[i]) {
 						if v, _ := info.Defs[id].(*types.Var); v != nil {
 							out[v] = true
 						}
@@ -494,7 +481,7 @@ func FreshLocals(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 		case *ast.ValueSpec:
 			for i, id := range n.Names {
 				v, _ := info.Defs[id].(*types.Var)
-				if v != nil && (len(n.Values) == 0 || (len(n.Values) == len(n.Names) && fresh(n.Values[i]))) {
+				if v != nil && (len(n.Values) == 0 || (len(n.Values) == len(n.Names) && Allocates(info, n.Values[i]))) {
 					out[v] = true
 				}
 			}
@@ -502,6 +489,22 @@ func FreshLocals(info *types.Info, body *ast.BlockStmt) map[*types.Var]bool {
 		return true
 	})
 	return out
+}
+
+// Allocates reports whether e is a value allocated where it stands: a
+// composite literal, its address, or new(T).
+func Allocates(info *types.Info, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.CallExpr:
+		return lintkit.IsBuiltin(info, e, "new")
+	}
+	return false
 }
 
 // RootVar returns the variable at the root of a chain of selectors,

@@ -10,7 +10,12 @@ import (
 
 // A Section is a critical section of one function body: from a Lock or
 // RLock statement to the matching Unlock in the same statement list, or to
-// the end of the list (a deferred Unlock, an Unlock on another path).
+// the end of the list (a deferred Unlock, an Unlock on another path). A
+// TryLock or TryRLock that an if tests holds the mutex where the test
+// passed: in the body of if mu.TryLock() { ... } (its condition the call,
+// or a conjunct of it), and after if !mu.TryLock() { return } (a body
+// that leaves: return, break, continue, goto, panic) in the rest of the
+// list.
 type Section struct {
 	// Owner is the key (lintkit.Keyer) of the value whose mutex is locked:
 	// s for s.mu.Lock() and for s.Lock() of an embedded mutex; the mutex
@@ -21,8 +26,9 @@ type Section struct {
 	// Obj is the mutex's field or variable, or nil (a mutex reached
 	// through a call or an index).
 	Obj types.Object
-	// Lock is the Lock statement; Start and End bound the statements
-	// that run with the mutex held.
+	// Lock is the Lock statement (the if statement whose condition takes
+	// a TryLock); Start and End bound the statements that run with the
+	// mutex held.
 	Lock       ast.Stmt
 	Start, End token.Pos
 	// Unlock is the matching Unlock statement, nil when the section runs
@@ -38,21 +44,25 @@ type Section struct {
 // Contains reports whether pos lies in the section.
 func (s *Section) Contains(pos token.Pos) bool { return s.Start <= pos && pos < s.End }
 
+// LockPos returns where the mutex is taken: the Lock statement, or the
+// condition of the if that takes it with a TryLock (a position in the
+// function's control-flow graph either way).
+func (s *Section) LockPos() token.Pos {
+	if ifs, ok := s.Lock.(*ast.IfStmt); ok {
+		return ifs.Cond.Pos()
+	}
+	return s.Lock.Pos()
+}
+
 // Sections finds the critical sections of a function body, not those of
 // the function literals it contains. k names the locations; the keys of
 // the sections compare with the other keys of k.
 func Sections(info *types.Info, k *lintkit.Keyer, body *ast.BlockStmt) []Section {
 	var out []Section
-	// lockOf returns the section fields of a Lock/Unlock statement that
-	// pred accepts, or nil.
-	lockOf := func(s ast.Stmt, pred func(*types.Func) bool) *Section {
-		var call *ast.CallExpr
-		switch s := s.(type) {
-		case *ast.ExprStmt:
-			call, _ = ast.Unparen(s.X).(*ast.CallExpr)
-		case *ast.DeferStmt:
-			call = s.Call
-		}
+	// lockCall returns the section fields of a call of a mutex method
+	// that pred accepts, or nil.
+	lockCall := func(e ast.Expr, pred func(*types.Func) bool) *Section {
+		call, _ := ast.Unparen(e).(*ast.CallExpr)
 		if call == nil {
 			return nil
 		}
@@ -64,7 +74,7 @@ func Sections(info *types.Info, k *lintkit.Keyer, body *ast.BlockStmt) []Section
 		if !ok {
 			return nil
 		}
-		sec := &Section{Mutex: k.Key(sel.X), Text: types.ExprString(sel.X), Read: fn.Name() == "RLock"}
+		sec := &Section{Mutex: k.Key(sel.X), Text: types.ExprString(sel.X), Read: fn.Name() == "RLock" || fn.Name() == "TryRLock"}
 		sec.Owner = sec.Mutex
 		switch x := ast.Unparen(sel.X).(type) {
 		case *ast.SelectorExpr:
@@ -87,28 +97,51 @@ func Sections(info *types.Info, k *lintkit.Keyer, body *ast.BlockStmt) []Section
 		}
 		return sec
 	}
-	list := func(stmts []ast.Stmt, end token.Pos) {
-		for i, s := range stmts {
-			if _, ok := s.(*ast.ExprStmt); !ok {
+	// lockOf returns the section fields of a Lock/Unlock statement that
+	// pred accepts, or nil.
+	lockOf := func(s ast.Stmt, pred func(*types.Func) bool) *Section {
+		switch s := s.(type) {
+		case *ast.ExprStmt:
+			return lockCall(s.X, pred)
+		case *ast.DeferStmt:
+			return lockCall(s.Call, pred)
+		}
+		return nil
+	}
+	// until ends sec at the first Unlock of its mutex in rest, or at end;
+	// a deferred one holds it to the end.
+	until := func(sec *Section, rest []ast.Stmt, end token.Pos) {
+		sec.End = end
+		for _, t := range rest {
+			u := lockOf(t, IsUnlock)
+			if u == nil || u.Mutex != sec.Mutex {
 				continue
 			}
-			sec := lockOf(s, IsLock)
+			if _, ok := t.(*ast.DeferStmt); ok {
+				sec.Deferred = true
+				continue
+			}
+			sec.End, sec.Unlock = t.Pos(), t
+			break
+		}
+	}
+	list := func(stmts []ast.Stmt, end token.Pos) {
+		for i, s := range stmts {
+			var sec *Section
+			switch s := s.(type) {
+			case *ast.ExprStmt:
+				sec = lockOf(s, IsLock)
+			case *ast.IfStmt:
+				// if !mu.TryLock() { return }: the rest holds mu.
+				if u, ok := ast.Unparen(s.Cond).(*ast.UnaryExpr); ok && u.Op == token.NOT && s.Init == nil && s.Else == nil && lintkit.Leaves(s.Body) {
+					sec = lockCall(u.X, IsTryLock)
+				}
+			}
 			if sec == nil {
 				continue
 			}
-			sec.Lock, sec.Start, sec.End = s, s.End(), end
-			for _, t := range stmts[i+1:] {
-				u := lockOf(t, IsUnlock)
-				if u == nil || u.Mutex != sec.Mutex {
-					continue
-				}
-				if _, ok := t.(*ast.DeferStmt); ok {
-					sec.Deferred = true
-					continue
-				}
-				sec.End, sec.Unlock = t.Pos(), t
-				break
-			}
+			sec.Lock, sec.Start = s, s.End()
+			until(sec, stmts[i+1:], end)
 			out = append(out, *sec)
 		}
 	}
@@ -116,6 +149,15 @@ func Sections(info *types.Info, k *lintkit.Keyer, body *ast.BlockStmt) []Section
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
+		case *ast.IfStmt:
+			// if mu.TryLock() { ... }: the body holds mu.
+			for _, c := range lintkit.Conjuncts(n.Cond) {
+				if sec := lockCall(c, IsTryLock); sec != nil {
+					sec.Lock, sec.Start = n, n.Body.Lbrace
+					until(sec, n.Body.List, n.Body.Rbrace)
+					out = append(out, *sec)
+				}
+			}
 		case *ast.BlockStmt:
 			list(n.List, n.Rbrace)
 		case *ast.CaseClause:

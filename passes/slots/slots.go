@@ -405,6 +405,12 @@ func IsLock(fn *types.Func) bool {
 	return isMutexMethod(fn, "Lock", "RLock")
 }
 
+// IsTryLock reports whether fn is TryLock of a sync.Mutex or
+// sync.RWMutex, or TryRLock of a sync.RWMutex.
+func IsTryLock(fn *types.Func) bool {
+	return isMutexMethod(fn, "TryLock", "TryRLock")
+}
+
 // IsUnlock reports whether fn is Unlock or RUnlock of a sync.Mutex or
 // sync.RWMutex.
 func IsUnlock(fn *types.Func) bool {

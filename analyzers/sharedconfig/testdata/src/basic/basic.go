@@ -78,3 +78,54 @@ func (p *Pool) Start() {
 		p.cfg.Retries = 0 // want `^p\.cfg\.Retries is written through p\.cfg`
 	}()
 }
+
+// The twins of negative's workers that fill a value under construction:
+// the spawner allocates it on one path only, after the go statement, or
+// does not wait for the worker, which then writes a value every operation
+// may be reading.
+var registry = &Config{}
+
+func reload(fresh bool, addr string) {
+	if fresh {
+		registry = &Config{}
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		registry.Addr = addr // want `^registry\.Addr is written through registry, a package variable registry shared by every operation`
+	}()
+	wg.Wait()
+}
+
+func refresh(addr string) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		registry.Addr = addr // want `^registry\.Addr is written through registry`
+	}()
+	registry = &Config{}
+	wg.Wait()
+}
+
+func watch(addrs <-chan string) {
+	registry = &Config{}
+	go func() {
+		for a := range addrs {
+			registry.Addr = a // want `^registry\.Addr is written through registry`
+		}
+	}()
+}
+
+// A Wait on another WaitGroup than the one the worker marks done.
+func rebuild(addr string) {
+	registry = &Config{}
+	var wg, other sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		registry.Addr = addr // want `^registry\.Addr is written through registry`
+	}()
+	other.Wait()
+}
