@@ -97,7 +97,8 @@
 // by their field or variable, and a function that runs with a lock held
 // by its name or doc comment, or because every call of it in the package
 // stands in a critical section (an unexported function never used as a
-// value; slots.LockedByCallers), not by which mutex its callers hold. A type with Load and Store methods over one of several
+// value; slots.LockedByCallers), not by which mutex its callers hold, nor
+// whether they hold it shared (an RLock). A type with Load and Store methods over one of several
 // fields is no atomic type (its methods may do anything to the others):
 // a check-then-act through them is not seen.
 //
