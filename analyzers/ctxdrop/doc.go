@@ -93,7 +93,10 @@
 // function observed ctx.Done() or ctx.Err() (graceful shutdown; a case
 // <-ctx.Done(): exempts its own body, not its sibling cases; the channel
 // may be held in a local, done := ctx.Done(), then <-done) or called its
-// own cancel (a release); a root made in a deferred call, a t.Cleanup
+// own cancel (a release), not a cancel or Done of a context it derived
+// from a root of its own (tctx, cancel :=
+// context.WithTimeout(context.Background(), d); ...; cancel(): its own
+// timer, after which the caller's context is as live as before); a root made in a deferred call, a t.Cleanup
 // callback (also through a project's own TB interface that *testing.T
 // implements, tb.Cleanup), a context.AfterFunc callback, or a callback the garbage collector runs
 // (runtime.AddCleanup, runtime.SetFinalizer); a component's lifetime context, its cancel

@@ -60,6 +60,12 @@ type indexer struct {
 	// cancelOf: the cancel funcs of derivations, ctx2, cancel :=
 	// context.WithCancel(...), and the call that made each (links).
 	cancelOf map[*types.Var]*ast.CallExpr
+	// fromRoot: the context and cancel variables of derivations, every one
+	// of which derives from a bare root (tctx, cancel :=
+	// context.WithTimeout(context.Background(), d)): cancelling such a
+	// context, or seeing it done, is a timer of the function's own, not the
+	// caller's context cancelled, and begins no shutdown.
+	fromRoot map[*types.Var]bool
 
 	// Task values: a composite literal that carries a cancel func is its
 	// owner, a long-lived one (a component built in its constructor)
@@ -110,6 +116,7 @@ func (x *indexer) reset() {
 	x.procVars = map[*types.Var]bool{}
 	x.retVars = map[*types.Var]bool{}
 	x.cancelOf = map[*types.Var]*ast.CallExpr{}
+	x.fromRoot = map[*types.Var]bool{}
 	x.handOff = map[*ast.CompositeLit]bool{}
 	x.taskVar = map[*ast.CompositeLit]*types.Var{}
 	x.taskCancels = map[*types.Var][]*types.Var{}
@@ -1020,8 +1027,17 @@ func (x *indexer) receivesDone(e ast.Expr) bool {
 // doneRecv reports whether n is a receive from a context's Done channel:
 // <-ctx.Done(), or <-done where done is a local every call assigned to
 // which is ctx.Done() (if done := ctx.Done(); done != nil { go func() {
-// select { case <-done: ... } }() }, database/sql's and lib/pq's shape).
-func (x *indexer) doneRecv(n ast.Node) bool { return x.doneCall(n) != nil }
+// select { case <-done: ... } }() }, database/sql's and lib/pq's shape);
+// not of a context the function derived from a bare root (fromRoot: a
+// timer of its own).
+func (x *indexer) doneRecv(n ast.Node) bool {
+	call := x.doneCall(n)
+	if call == nil {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return !ok || !x.ownRoot(sel.X)
+}
 
 // doneCall returns the ctx.Done() call whose channel n receives from
 // (doneRecv), or nil.
@@ -1102,7 +1118,7 @@ func (x *indexer) cancels(st *ast.ExprStmt) bool {
 		return false
 	}
 	t := x.r.pass.TypesInfo.TypeOf(call.Fun)
-	return t != nil && isCancelFunc(t)
+	return t != nil && isCancelFunc(t) && !x.ownRoot(call.Fun)
 }
 
 // isContextMethod reports whether call calls the method name of a context
@@ -1205,6 +1221,27 @@ func (x *indexer) noteCancel(call *ast.CallExpr, lhs []ast.Expr) {
 			x.cancelOf[v] = call
 		}
 	}
+	root := len(call.Args) > 0 && x.r.bareRoot(call.Args[0])
+	for _, l := range lhs {
+		if id, ok := l.(*ast.Ident); ok {
+			if v, ok := info.ObjectOf(id).(*types.Var); ok {
+				if was, seen := x.fromRoot[v]; !seen || was {
+					x.fromRoot[v] = root
+				}
+			}
+		}
+	}
+}
+
+// ownRoot reports whether e is a variable that only ever holds a context
+// (or its cancel func) the function derived from a bare root (fromRoot).
+func (x *indexer) ownRoot(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := x.r.pass.TypesInfo.Uses[id].(*types.Var)
+	return ok && x.fromRoot[v]
 }
 
 // links records the derivations of body whose cancel runs once another

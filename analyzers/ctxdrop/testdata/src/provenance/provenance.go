@@ -198,6 +198,40 @@ func (c *Component) Stop(ctx context.Context, db *DB, srv *http.Server) {
 	db.Traced(context.Background(), "audit") // want `call of DB.Traced gets a fresh root context \(context.Background, made once ctx is done or cancelled\)`
 }
 
+// Cancelling a context the function derived from a root of its own, or
+// seeing it done, is its own timer running out: the caller's context is
+// not cancelled, and the roots after it are no shutdown work (t4's
+// promotion, kinds-24: three timed steps on context.Background() in a row,
+// of which only the first was reported).
+func timedSteps(ctx context.Context, db *DB) error {
+	t1, cancel1 := context.WithTimeout(context.Background(), time.Second)
+	err := db.Exec(t1, "upload") // want `call of DB.Exec passes a context that context\.WithTimeout made from a root context \(context.Background\) while ctx is in scope`
+	cancel1()
+	if err != nil {
+		return err
+	}
+	t2, cancel2 := context.WithTimeout(context.Background(), time.Minute)
+	if err := db.Exec(t2, "restore"); err != nil { // want `call of DB.Exec passes a context that context\.WithTimeout made from a root context \(context.Background\) while ctx is in scope`
+		cancel2()
+		return err
+	}
+	cancel2()
+	t3, cancel3 := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel3()
+	<-t3.Done()
+	return db.Exec(context.Background(), "replay") // want `call of DB.Exec passes a root context \(context.Background\) while ctx is in scope`
+}
+
+// The twin: cancelling a context derived from the caller's is the
+// caller's work cancelled, as <-ctx.Done() is: what follows is shutdown.
+func cancelledOwn(ctx context.Context, db *DB) {
+	c, cancel := context.WithCancel(ctx)
+	db.Exec(c, "work")
+	cancel()
+	db.Exec(context.Background(), "cleanup")
+	db.Traced(context.Background(), "audit") // want `call of DB.Traced gets a fresh root context \(context.Background, made once ctx is done or cancelled\)`
+}
+
 func (c *Component) Cleanup(ctx context.Context, db *DB) {
 	defer db.Exec(context.Background(), "unlock")
 	defer db.Traced(context.Background(), "audit") // want `call of DB.Traced gets a fresh root context \(context.Background, in a deferred call\)`
