@@ -111,7 +111,9 @@
 // maps, channels: only pointer and interface fields hold a binding),
 // results that are discarded; a guarded field that the package never
 // rebinds outside construction, read directly or through its accessor
-// (d.ID() that returns d.id under d.mu): bound once (at construction, or only while
+// (d.ID() that returns d.id under d.mu; an accessor of another package
+// too, whose fact carries its own package's answer: git-lfs's
+// cfg.Filesystem(), which sets its field while it is nil): bound once (at construction, or only while
 // it is nil: if s.f == nil { s.f = v }, or after if s.f != nil { return }),
 // or only ever cleared (s.f = nil, on close), since a field that is never
 // bound to a second value is no slot (one bound while nil and also cleared

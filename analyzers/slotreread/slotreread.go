@@ -128,10 +128,9 @@ type checker struct {
 	writesOf map[*types.Func][]string
 	harmless map[*types.Func]bool
 
-	added    map[types.Object]bool // integers the package Adds to: counters (lazy)
-	assigned map[*types.Var]bool   // fields the package rebinds outside construction (lazy)
-	once     map[*types.Var]bool   // atomic binding locals and fields bound once in their life (lazy; once.go)
-	plains   map[types.Type]bool   // types that hold no binding (lazy)
+	added  map[types.Object]bool // integers the package Adds to: counters (lazy)
+	once   map[*types.Var]bool   // atomic binding locals and fields bound once in their life (lazy; once.go)
+	plains map[types.Type]bool   // types that hold no binding (lazy)
 	// Fixes of one function: the local each hoisted read was given, so
 	// that two findings with the same first read make the same edits, and
 	// the names given, so that two hoists never declare the same name.
@@ -435,14 +434,15 @@ func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
 					// The field the accessor returns under a lock is a slot only if it
 					// can be bound to one value and then another (rebound):
 					// one set only while nil (a lazily made id) is not.
-					if f, ok := fieldAt(info.TypeOf(sel.X), acc.Field).(*types.Var); ok && !c.rebound(f) {
+					// The field's own package decides (Accessor.Once).
+					if f, ok := slots.FieldAt(info.TypeOf(sel.X), acc.Field).(*types.Var); ok && (acc.Once || !c.rebound(f)) {
 						return nil, "", false
 					}
 				}
 				rd := &read{key: k + "." + acc.Field, kind: kindAccessor, expr: call, name: types.ExprString(call.Fun) + "()", guard: acc.Kind == slots.Guarded}
 				if acc.Kind == slots.Numeric {
 					rd.numeric = true
-					rd.obj = fieldAt(info.TypeOf(sel.X), acc.Field)
+					rd.obj = slots.FieldAt(info.TypeOf(sel.X), acc.Field)
 					if i := strings.LastIndexByte(acc.Field, '.'); i >= 0 {
 						rd.local = lower(acc.Field[i+1:])
 					} else {
@@ -508,39 +508,6 @@ func lower(s string) string {
 		r[i] = unicode.ToLower(r[i])
 	}
 	return string(r)
-}
-
-// fieldAt returns the field at path (a.b, as lintkit.Keyer spells it)
-// below a value of type t, or nil.
-func fieldAt(t types.Type, path string) types.Object {
-	var f *types.Var
-	for name := range strings.SplitSeq(path, ".") {
-		if t == nil {
-			return nil
-		}
-		st, ok := types.Unalias(t).Underlying().(*types.Struct)
-		if p, isPtr := types.Unalias(t).Underlying().(*types.Pointer); isPtr {
-			st, ok = p.Elem().Underlying().(*types.Struct)
-		}
-		if !ok {
-			return nil
-		}
-		f = nil
-		for v := range st.Fields() {
-			if v.Name() == name {
-				f = v
-				break
-			}
-		}
-		if f == nil {
-			return nil
-		}
-		t = f.Type()
-	}
-	if f == nil {
-		return nil
-	}
-	return f
 }
 
 // counter reports whether the integer rd reads is a counter: the package
@@ -938,139 +905,11 @@ func (fx *fnIndex) writesBack(a, b *read) bool {
 	})
 }
 
-// rebound reports whether field f is rebound anywhere in the package's
-// non-test code outside construction (a value the function allocates):
-// only a field that can be bound to one value and then to another is a
-// slot. An assignment of nil clears the field, and one made only while
-// the field is nil (if s.f == nil { s.f = v }, or after if s.f != nil {
-// return }) binds it once; a field that is only cleared, or only bound
-// once, holds one value in its life (and nil), so two reads never see two
-// bindings. A field both bound once and cleared can be bound again after
-// the clear: a slot. A field of another package is assumed to be one.
+// rebound reports whether field f, of this package, is rebound outside
+// construction (slots.Result.Rebound); a field of another package is
+// assumed to be, unless its accessor's fact says it is bound once.
 func (c *checker) rebound(f *types.Var) bool {
-	if f.Pkg() != c.pass.Pkg {
-		return true
-	}
-	if c.assigned == nil {
-		c.assigned = map[*types.Var]bool{}
-		info := c.pass.TypesInfo
-		lazy, cleared := map[*types.Var]bool{}, map[*types.Var]bool{}
-		for _, file := range c.pass.Files {
-			if strings.HasSuffix(c.pass.Fset.File(file.FileStart).Name(), "_test.go") {
-				continue
-			}
-			for _, d := range file.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Body == nil {
-					continue
-				}
-				fresh := slots.FreshLocals(info, fd.Body)
-				var stack []ast.Node
-				ast.Inspect(fd.Body, func(n ast.Node) bool {
-					if n == nil {
-						stack = stack[:len(stack)-1]
-						return true
-					}
-					defer func() { stack = append(stack, n) }()
-					as, ok := n.(*ast.AssignStmt)
-					if !ok {
-						return true
-					}
-					for i, l := range as.Lhs {
-						sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
-						if !ok {
-							continue
-						}
-						s := info.Selections[sel]
-						if s == nil || s.Kind() != types.FieldVal {
-							continue
-						}
-						if root := slots.RootVar(info, sel.X); root != nil && fresh[root] {
-							continue
-						}
-						v, ok := s.Obj().(*types.Var)
-						if !ok {
-							continue
-						}
-						v = v.Origin()
-						switch {
-						case len(as.Lhs) == len(as.Rhs) && info.Types[as.Rhs[i]].IsNil():
-							cleared[v] = true
-						case c.whileNil(sel, as, stack):
-							lazy[v] = true
-						default:
-							c.assigned[v] = true
-						}
-					}
-					return true
-				})
-			}
-		}
-		for v := range lazy {
-			if cleared[v] {
-				c.assigned[v] = true // bound, cleared, bound again
-			}
-		}
-	}
-	return c.assigned[f.Origin()]
-}
-
-// whileNil reports whether assignment as, whose enclosing nodes are stack,
-// binds location sel only while it is nil: inside if sel == nil { ... }
-// (a conjunct of the condition), or after if sel != nil { return } (a
-// disjunct) earlier in an enclosing block.
-func (c *checker) whileNil(sel *ast.SelectorExpr, as *ast.AssignStmt, stack []ast.Node) bool {
-	key := c.k.Key(sel)
-	if key == "" {
-		return false
-	}
-	info := c.pass.TypesInfo
-	// tests reports whether cond, split at op, has a term key <cmp> nil.
-	var tests func(cond ast.Expr, op, cmp token.Token) bool
-	tests = func(cond ast.Expr, op, cmp token.Token) bool {
-		be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-		if !ok {
-			return false
-		}
-		if be.Op == op {
-			return tests(be.X, op, cmp) || tests(be.Y, op, cmp)
-		}
-		if be.Op != cmp {
-			return false
-		}
-		return (c.k.Key(be.X) == key && info.Types[be.Y].IsNil()) || (c.k.Key(be.Y) == key && info.Types[be.X].IsNil())
-	}
-	var child ast.Node = as
-	for i := len(stack) - 1; i >= 0; i-- {
-		switch p := stack[i].(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.IfStmt:
-			if p.Body == child && tests(p.Cond, token.LAND, token.EQL) {
-				return true
-			}
-		case *ast.BlockStmt:
-			for _, st := range p.List {
-				if st.Pos() >= child.Pos() {
-					break
-				}
-				if is, ok := st.(*ast.IfStmt); ok && is.Else == nil && returns(is.Body) && tests(is.Cond, token.LOR, token.NEQ) {
-					return true
-				}
-			}
-		}
-		child = stack[i]
-	}
-	return false
-}
-
-// returns reports whether block b ends in a return statement.
-func returns(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
-	return ok
+	return f.Pkg() != c.pass.Pkg || c.facts.Rebound(f)
 }
 
 // report reports the second reads bs of first read a as one finding, at

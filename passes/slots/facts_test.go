@@ -19,6 +19,7 @@ func TestFactsGob(t *testing.T) {
 		str  string
 	}{
 		{&slots.Accessor{Field: "run", Kind: slots.Guarded}, 100, "slot accessor of mutex field run"},
+		{&slots.Accessor{Field: "fs", Kind: slots.Guarded, Once: true}, 100, "slot accessor of mutex field fs, bound once"},
 		{&slots.Accessor{Field: "current", Kind: slots.Atomic}, 100, "slot accessor of atomic field current"},
 		{&slots.Accessor{Field: "shared.ID", Kind: slots.Numeric}, 100, "slot accessor of numeric field shared.ID"},
 		{&slots.StoresCancel{Params: []int{1}}, 100, "stores cancel params 1 into a field"},

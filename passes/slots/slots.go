@@ -71,15 +71,24 @@ const (
 // it returns Field (a path of fields below the receiver: run, shared.ID),
 // read under the receiver's mutex (Kind Guarded) or Loaded atomically
 // (Kind Atomic for a binding, Numeric for an integer).
+//
+// Once says that Field, of Kind Guarded, is bound once in its package's
+// life (at construction, or only while it is nil) or only ever cleared: two
+// reads through the accessor see one binding, and it is no slot (the
+// package that declares the field decides; reboundFields).
 type Accessor struct {
 	Field string
 	Kind  string
+	Once  bool
 }
 
 // AFact marks Accessor as a fact.
 func (*Accessor) AFact() {}
 
 func (a *Accessor) String() string {
+	if a.Once {
+		return fmt.Sprintf("slot accessor of %s field %s, bound once", a.Kind, a.Field)
+	}
 	return fmt.Sprintf("slot accessor of %s field %s", a.Kind, a.Field)
 }
 
@@ -121,6 +130,17 @@ type Result struct {
 	locks     *lockIndex
 	heldOnce  sync.Once
 	held      map[*types.Func]bool
+
+	reboundOnce sync.Once
+	rebound     map[*types.Var]bool // fields of this package rebound outside construction
+}
+
+// Rebound reports whether field f, of the package analysed, is rebound
+// outside construction (reboundFields): a field bound once in its life,
+// or only ever cleared, is not.
+func (r *Result) Rebound(f *types.Var) bool {
+	r.reboundOnce.Do(func() { r.rebound = reboundFields(r.pass, lintkit.NewKeyer(r.pass.TypesInfo)) })
+	return r.rebound[f.Origin()]
 }
 
 // lockIndex returns the package's lockIndex, built at the first call.
@@ -229,6 +249,10 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // a method of an atomic type is that type's operation, not an accessor of its field
 		}
 		if a := r.accessor(pass.TypesInfo, fd); a != nil {
+			if a.Kind == Guarded {
+				f, _ := FieldAt(fn.Signature().Recv().Type(), a.Field).(*types.Var)
+				a.Once = f != nil && !r.Rebound(f)
+			}
 			r.accessors[fn] = a
 			pass.ExportObjectFact(fn, a)
 		}

@@ -20,13 +20,13 @@ type Binder struct {
 	next *Run
 }
 
-func (b *Binder) Current() *Run { // want Current:"slot accessor of mutex field run"
+func (b *Binder) Current() *Run { // want Current:"slot accessor of mutex field run$"
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.run
 }
 
-func (b *Binder) ViaLocal() *Run { // want ViaLocal:"slot accessor of mutex field run"
+func (b *Binder) ViaLocal() *Run { // want ViaLocal:"slot accessor of mutex field run$"
 	b.rw.RLock()
 	r := b.run
 	b.rw.RUnlock()
@@ -240,3 +240,27 @@ type twice struct{ n atomic.Int64 }
 func (c *twice) get() int64 { return c.n.Load() } // want get:"slot accessor of numeric field n"
 
 func (c *twice) bump() { c.n.Add(1); c.n.Add(1) }
+
+// Binder's run is rebound: its accessors' facts do not say once.
+func (b *Binder) Bind(r *Run) {
+	b.mu.Lock()
+	b.run = r
+	b.mu.Unlock()
+}
+
+// A field bound only while it is nil, under the mutex: the fact says it is
+// bound once.
+type Lazy struct {
+	mu  sync.Mutex
+	run *Run
+}
+
+func (l *Lazy) Current() *Run { // want Current:"slot accessor of mutex field run, bound once$"
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.run == nil {
+		l.run = &Run{}
+	}
+	return l.run
+}
+

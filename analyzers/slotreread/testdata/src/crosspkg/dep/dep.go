@@ -50,3 +50,23 @@ type Thread struct {
 }
 
 func (t *Thread) ThreadID() uint32 { return atomic.LoadUint32(&t.Shared.ID) }
+
+// Config's Filesystem binds its field once, while it is nil, and never
+// again: the accessor's fact says so (Once), and its importers' two reads
+// see one binding (git-lfs's config, kinds-24). Gate's run is rebound by
+// Bind: a slot in every importer.
+type FS struct{ Root string }
+
+type Config struct {
+	loading sync.Mutex
+	fs      *FS
+}
+
+func (c *Config) Filesystem() *FS {
+	c.loading.Lock()
+	defer c.loading.Unlock()
+	if c.fs == nil {
+		c.fs = &FS{Root: "/"}
+	}
+	return c.fs
+}

@@ -35,3 +35,10 @@ func Thread(t *dep.Thread) {
 		wake(atomic.LoadUint32(&t.Shared.ID)) // want `t\.Shared\.ID read twice in one operation, through t\.ThreadID\(\) and directly`
 	}
 }
+
+// A field the accessor's package binds once: no slot (Gate's, rebound by
+// Bind, is reported above).
+func Config(c *dep.Config) (string, string) {
+	a := c.Filesystem().Root
+	return a, c.Filesystem().Root
+}
