@@ -96,7 +96,10 @@
 // own cancel (a release), not a cancel or Done of a context it derived
 // from a root of its own (tctx, cancel :=
 // context.WithTimeout(context.Background(), d); ...; cancel(): its own
-// timer, after which the caller's context is as live as before); a root made in a deferred call, a t.Cleanup
+// timer, after which the caller's context is as live as before), unless
+// it goes on to use the context it has just cancelled (c, cancel :=
+// context.WithCancel(context.Background()); cancel(); conn.Close(c): a
+// hard close on purpose); a root made in a deferred call, a t.Cleanup
 // callback (also through a project's own TB interface that *testing.T
 // implements, tb.Cleanup), a context.AfterFunc callback, or a callback the garbage collector runs
 // (runtime.AddCleanup, runtime.SetFinalizer); a component's lifetime context, its cancel

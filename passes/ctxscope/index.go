@@ -66,6 +66,7 @@ type indexer struct {
 	// context, or seeing it done, is a timer of the function's own, not the
 	// caller's context cancelled, and begins no shutdown.
 	fromRoot map[*types.Var]bool
+	ctxOf    map[*types.Var]*types.Var // the context variable of each cancel variable of a derivation
 
 	// Task values: a composite literal that carries a cancel func is its
 	// owner, a long-lived one (a component built in its constructor)
@@ -117,6 +118,7 @@ func (x *indexer) reset() {
 	x.retVars = map[*types.Var]bool{}
 	x.cancelOf = map[*types.Var]*ast.CallExpr{}
 	x.fromRoot = map[*types.Var]bool{}
+	x.ctxOf = map[*types.Var]*types.Var{}
 	x.handOff = map[*ast.CompositeLit]bool{}
 	x.taskVar = map[*ast.CompositeLit]*types.Var{}
 	x.taskCancels = map[*types.Var][]*types.Var{}
@@ -1118,7 +1120,31 @@ func (x *indexer) cancels(st *ast.ExprStmt) bool {
 		return false
 	}
 	t := x.r.pass.TypesInfo.TypeOf(call.Fun)
-	return t != nil && isCancelFunc(t) && !x.ownRoot(call.Fun)
+	if t == nil || !isCancelFunc(t) {
+		return false
+	}
+	if x.ownRoot(call.Fun) {
+		// The function's own timer: no shutdown of the caller's work,
+		// unless the function goes on to use the context it has just
+		// cancelled (a hard close on purpose: c, cancel :=
+		// context.WithCancel(context.Background()); cancel(); conn.Close(c)).
+		v, _ := x.r.pass.TypesInfo.Uses[ast.Unparen(call.Fun).(*ast.Ident)].(*types.Var)
+		return x.usedAfter(x.ctxOf[v], st.End())
+	}
+	return true
+}
+
+// usedAfter reports whether v is used after pos in the function being
+// walked.
+func (x *indexer) usedAfter(v *types.Var, pos token.Pos) bool {
+	if v == nil || x.fi == nil || x.fi.body == nil {
+		return false
+	}
+	info := x.r.pass.TypesInfo
+	return lintkit.Any(x.fi.body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		return ok && id.Pos() > pos && info.Uses[id] == v
+	})
 }
 
 // isContextMethod reports whether call calls the method name of a context
@@ -1219,6 +1245,15 @@ func (x *indexer) noteCancel(call *ast.CallExpr, lhs []ast.Expr) {
 	if id, ok := lhs[1].(*ast.Ident); ok {
 		if v, ok := info.ObjectOf(id).(*types.Var); ok {
 			x.cancelOf[v] = call
+		}
+	}
+	if c, ok := lhs[0].(*ast.Ident); ok {
+		if k, ok := lhs[1].(*ast.Ident); ok {
+			cv, _ := info.ObjectOf(c).(*types.Var)
+			kv, _ := info.ObjectOf(k).(*types.Var)
+			if cv != nil && kv != nil {
+				x.ctxOf[kv] = cv
+			}
 		}
 	}
 	root := len(call.Args) > 0 && x.r.bareRoot(call.Args[0])

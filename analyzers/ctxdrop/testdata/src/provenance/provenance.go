@@ -222,6 +222,21 @@ func timedSteps(ctx context.Context, db *DB) error {
 	return db.Exec(context.Background(), "replay") // want `call of DB.Exec passes a root context \(context.Background\) while ctx is in scope`
 }
 
+// Its look-alike: a function that cancels the context it made and then
+// uses it cuts that work short on purpose (pgx's Conn.die: a hard close
+// with a cancelled context): a shutdown of its own, blamed on no caller.
+func hardClose(db *DB) {
+	c, cancel := context.WithCancel(context.Background())
+	cancel()
+	db.Exec(c, "terminate")
+}
+
+func rollback(ctx context.Context, db *DB) {
+	if db.Exec(ctx, "rollback") != nil {
+		hardClose(db)
+	}
+}
+
 // The twin: cancelling a context derived from the caller's is the
 // caller's work cancelled, as <-ctx.Done() is: what follows is shutdown.
 func cancelledOwn(ctx context.Context, db *DB) {
