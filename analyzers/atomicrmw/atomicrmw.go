@@ -812,19 +812,10 @@ func (c *checker) writersOf(loc string) []writer {
 func (c *checker) indexCalls() {
 	info := c.pass.TypesInfo
 	c.byFunc = map[*types.Func]*ast.FuncDecl{}
-	for _, f := range c.pass.Files {
-		if strings.HasSuffix(c.pass.Fset.File(f.FileStart).Name(), "_test.go") {
-			continue
-		}
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			c.decls = append(c.decls, fd)
-			if in, _ := info.Defs[fd.Name].(*types.Func); in != nil {
-				c.byFunc[in] = fd
-			}
+	for fd := range lintkit.NonTestFuncs(c.pass) {
+		c.decls = append(c.decls, fd)
+		if in, _ := info.Defs[fd.Name].(*types.Func); in != nil {
+			c.byFunc[in] = fd
 		}
 	}
 }

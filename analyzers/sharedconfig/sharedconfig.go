@@ -112,19 +112,27 @@ type spawn struct {
 	lit  *ast.FuncLit
 	body *ast.BlockStmt
 	fl   *lintkit.Flow // of body (lazy)
+	// waited: the spawner waits for the literal (lazy: known once set).
+	waited, known bool
+}
+
+// flow returns the control-flow graph of the spawner's body.
+func (sp *spawn) flow() *lintkit.Flow {
+	if sp.fl == nil {
+		sp.fl = lintkit.NewFlow(sp.body)
+	}
+	return sp.fl
 }
 
 // builds reports whether the spawned literal's write through ptr fills a
 // value its spawner is building: on every path to the go statement, the
 // spawner gave ptr a value it allocates (state = &State{}, p.buf =
-// new(T)), and it waits for the literal after starting it (the literal
-// calls Done of a sync.WaitGroup whose Wait the spawner can reach from the
-// go statement). Workers that fill the fields of a value under
-// construction, as a constructor would, share it with no operation yet.
+// new(T)), and it waits for the literal after starting it (waitsFor).
+// Workers that fill the fields of a value under construction, as a
+// constructor would, share it with no operation yet.
 func (c *checker) builds(sp *spawn, ptr ast.Expr) bool {
-	info := c.pass.TypesInfo
 	key := c.k.Key(ptr)
-	if sp.body == nil || key == "" {
+	if sp.body == nil || key == "" || !c.waitsFor(sp) {
 		return false
 	}
 	allocated := func(n ast.Node) bool {
@@ -133,45 +141,62 @@ func (c *checker) builds(sp *spawn, ptr ast.Expr) bool {
 			return false
 		}
 		for i, l := range as.Lhs {
-			if c.k.Key(l) == key && slots.Allocates(info, as.Rhs[i]) {
+			if c.k.Key(l) == key && slots.Allocates(c.pass.TypesInfo, as.Rhs[i]) {
 				return true
 			}
 		}
 		return false
 	}
-	if !lintkit.Any(sp.body, allocated) {
+	// Some allocation, and no path to the go statement without one: a path
+	// that has none starts the literal on the value ptr held before.
+	return lintkit.Any(sp.body, allocated) && !sp.flow().Reaches(token.NoPos, sp.g.Pos(), allocated)
+}
+
+// waitsFor reports whether the spawner waits for the literal it starts:
+// the literal calls Done of a sync.WaitGroup whose Wait the spawner (not a
+// literal of it) can reach from the go statement. Computed once a spawn.
+func (c *checker) waitsFor(sp *spawn) bool {
+	if sp.known {
+		return sp.waited
+	}
+	sp.known = true
+	if sp.body == nil {
 		return false
 	}
-	if sp.fl == nil {
-		sp.fl = lintkit.NewFlow(sp.body)
+	info := c.pass.TypesInfo
+	wg := func(call *ast.CallExpr, method string) string {
+		if !lintkit.IsMethod(lintkit.Callee(info, call), "sync", "WaitGroup", method) {
+			return ""
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return c.k.Key(sel.X)
+		}
+		return ""
 	}
-	if sp.fl.Reaches(token.NoPos, sp.g.Pos(), allocated) {
-		return false // a path starts the literal on the value ptr held before
-	}
-	// The WaitGroups the literal marks done.
 	done := map[string]bool{}
 	ast.Inspect(sp.lit.Body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && lintkit.IsMethod(lintkit.Callee(info, call), "sync", "WaitGroup", "Done") {
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-				done[c.k.Key(sel.X)] = true
+		if call, ok := n.(*ast.CallExpr); ok {
+			if k := wg(call, "Done"); k != "" {
+				done[k] = true
 			}
 		}
 		return true
 	})
-	waits := false
+	if len(done) == 0 {
+		return false
+	}
 	ast.Inspect(sp.body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok || waits {
+		if _, ok := n.(*ast.FuncLit); ok || sp.waited {
 			return false // a literal's Wait may run at any time, or never
 		}
-		if call, ok := n.(*ast.CallExpr); ok && lintkit.IsMethod(lintkit.Callee(info, call), "sync", "WaitGroup", "Wait") {
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-				k := c.k.Key(sel.X)
-				waits = k != "" && done[k] && sp.fl.Reaches(sp.g.Pos(), call.Pos(), nil)
+		if call, ok := n.(*ast.CallExpr); ok {
+			if k := wg(call, "Wait"); done[k] && sp.flow().Reaches(sp.g.Pos(), call.Pos(), nil) {
+				sp.waited = true
 			}
 		}
 		return true
 	})
-	return waits
+	return sp.waited
 }
 
 // enclosingRecv returns the receiver list of the method declaration that

@@ -1038,7 +1038,7 @@ func (x *indexer) doneRecv(n ast.Node) bool {
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return !ok || !x.ownRoot(sel.X)
+	return !ok || x.ownRoot(sel.X) == nil
 }
 
 // doneCall returns the ctx.Done() call whose channel n receives from
@@ -1123,12 +1123,11 @@ func (x *indexer) cancels(st *ast.ExprStmt) bool {
 	if t == nil || !isCancelFunc(t) {
 		return false
 	}
-	if x.ownRoot(call.Fun) {
+	if v := x.ownRoot(call.Fun); v != nil {
 		// The function's own timer: no shutdown of the caller's work,
 		// unless the function goes on to use the context it has just
 		// cancelled (a hard close on purpose: c, cancel :=
 		// context.WithCancel(context.Background()); cancel(); conn.Close(c)).
-		v, _ := x.r.pass.TypesInfo.Uses[ast.Unparen(call.Fun).(*ast.Ident)].(*types.Var)
 		return x.usedAfter(x.ctxOf[v], st.End())
 	}
 	return true
@@ -1268,15 +1267,18 @@ func (x *indexer) noteCancel(call *ast.CallExpr, lhs []ast.Expr) {
 	}
 }
 
-// ownRoot reports whether e is a variable that only ever holds a context
-// (or its cancel func) the function derived from a bare root (fromRoot).
-func (x *indexer) ownRoot(e ast.Expr) bool {
+// ownRoot returns the variable e is when it only ever holds a context (or
+// its cancel func) the function derived from a bare root (fromRoot), or
+// nil.
+func (x *indexer) ownRoot(e ast.Expr) *types.Var {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
-		return false
+		return nil
 	}
-	v, ok := x.r.pass.TypesInfo.Uses[id].(*types.Var)
-	return ok && x.fromRoot[v]
+	if v, ok := x.r.pass.TypesInfo.Uses[id].(*types.Var); ok && x.fromRoot[v] {
+		return v
+	}
+	return nil
 }
 
 // links records the derivations of body whose cancel runs once another

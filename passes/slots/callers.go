@@ -58,28 +58,19 @@ func newLockIndex(pass *analysis.Pass, k *lintkit.Keyer) *lockIndex {
 		}
 	}
 	x := &lockIndex{says: map[*types.Func]bool{}, cands: map[*types.Func]bool{}, sites: map[*types.Func][]lockSite{}}
-	for _, f := range pass.Files {
-		if strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go") {
+	for fd := range lintkit.NonTestFuncs(pass) {
+		fn, ok := info.Defs[fd.Name].(*types.Func)
+		if !ok {
 			continue
 		}
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fn, ok := info.Defs[fd.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			if SaysLockHeld(fd) {
-				x.says[fn] = true
-				continue
-			}
-			if fd.Name.IsExported() || fd.Name.Name == "init" || fd.Name.Name == "main" || fd.Recv != nil && ifaceMethods[fd.Name.Name] {
-				continue
-			}
-			x.cands[fn] = true
+		if SaysLockHeld(fd) {
+			x.says[fn] = true
+			continue
 		}
+		if fd.Name.IsExported() || fd.Name.Name == "init" || fd.Name.Name == "main" || fd.Recv != nil && ifaceMethods[fd.Name.Name] {
+			continue
+		}
+		x.cands[fn] = true
 	}
 	if len(x.cands) == 0 {
 		return x

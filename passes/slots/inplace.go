@@ -213,226 +213,220 @@ func inPlaceWrites(pass *analysis.Pass) (map[*types.Var]inPlaceWrite, *lockIndex
 		}
 		return f.Origin()
 	}
-	for _, file := range pass.Files {
-		if strings.HasSuffix(pass.Fset.File(file.FileStart).Name(), "_test.go") {
+	for fd := range lintkit.NonTestFuncs(pass) {
+		if fd.Recv == nil && fd.Name.Name == "init" {
 			continue
 		}
-		for _, d := range file.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || (fd.Recv == nil && fd.Name.Name == "init") {
-				continue
-			}
-			fresh := FreshLocals(info, fd.Body)
-			var sections []Section
-			sectionsDone := false
-			// lockedAt reports whether a write at pos holds owner's lock:
-			// it stands in a critical section of it in the function (or
-			// in a literal of it), or the function runs under its
-			// callers'.
-			lockedAt := func(pos token.Pos, owner *types.Struct) bool {
-				owns := func(mu types.Object) bool { return ownsMutex(owner, mu) }
-				if lockedFns[owner] == nil {
-					if locks == nil {
-						locks = newLockIndex(pass, k)
-					}
-					lockedFns[owner] = locks.locked(owns)
+		fresh := FreshLocals(info, fd.Body)
+		var sections []Section
+		sectionsDone := false
+		// lockedAt reports whether a write at pos holds owner's lock:
+		// it stands in a critical section of it in the function (or
+		// in a literal of it), or the function runs under its
+		// callers'.
+		lockedAt := func(pos token.Pos, owner *types.Struct) bool {
+			owns := func(mu types.Object) bool { return ownsMutex(owner, mu) }
+			if lockedFns[owner] == nil {
+				if locks == nil {
+					locks = newLockIndex(pass, k)
 				}
-				if fn, ok := info.Defs[fd.Name].(*types.Func); ok && lockedFns[owner][fn] {
+				lockedFns[owner] = locks.locked(owns)
+			}
+			if fn, ok := info.Defs[fd.Name].(*types.Func); ok && lockedFns[owner][fn] {
+				return true
+			}
+			if !sectionsDone {
+				sectionsDone = true
+				sections = AllSections(info, k, fd.Body)
+			}
+			for _, s := range sections {
+				if s.Contains(pos) && owns(s.Obj) {
 					return true
 				}
-				if !sectionsDone {
-					sectionsDone = true
-					sections = AllSections(info, k, fd.Body)
-				}
-				for _, s := range sections {
-					if s.Contains(pos) && owns(s.Obj) {
-						return true
-					}
-				}
-				return false
 			}
-			// rebuilt reports whether the write at pos through the field
-			// expression fe stands in a critical section (an exclusive
-			// Lock) on every path through which, from the Lock, fe was
-			// given a new value (s.ctx, err = newContext(...); s.m =
-			// make(...); s.p = &T{}): the write builds a value no reader
-			// has yet, as a lazy initialiser under the write lock does.
-			var fl *lintkit.Flow
-			rebuilt := func(fe ast.Expr, pos token.Pos) bool {
-				key := k.Key(fe)
-				if key == "" {
-					return false
-				}
-				fresh := func(n ast.Node) bool {
-					as, ok := n.(*ast.AssignStmt)
-					if !ok || as.Tok != token.ASSIGN {
-						return false
-					}
-					for i, l := range as.Lhs {
-						if k.Key(l) != key {
-							continue
-						}
-						var rhs ast.Expr
-						switch {
-						case len(as.Rhs) == len(as.Lhs):
-							rhs = as.Rhs[i]
-						case len(as.Rhs) == 1:
-							rhs = as.Rhs[0]
-						}
-						if newValue(info, rhs) {
-							return true
-						}
-					}
-					return false
-				}
-				if !sectionsDone {
-					sectionsDone = true
-					sections = AllSections(info, k, fd.Body)
-				}
-				for _, sec := range sections {
-					if !sec.Contains(pos) || sec.Read || !lintkit.Any(fd.Body, func(n ast.Node) bool { return sec.Contains(n.Pos()) && fresh(n) }) {
-						continue
-					}
-					if fl == nil {
-						fl = lintkit.NewFlow(fd.Body)
-					}
-					if !fl.Reaches(sec.LockPos(), pos, fresh) {
-						return true
-					}
-				}
-				return false
-			}
-			// aliases: locals bound to a candidate field (m := s.peers).
-			aliases := map[*types.Var]*types.Var{}
-			// field returns the candidate field e denotes, directly or
-			// through an alias, outside construction.
-			field := func(e ast.Expr) *types.Var {
-				if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-					if v, _ := info.ObjectOf(id).(*types.Var); v != nil {
-						return aliases[v]
-					}
-					return nil
-				}
-				f := candidate(e)
-				if f == nil {
-					return nil
-				}
-				if root := RootVar(info, e); root != nil && fresh[root] {
-					return nil // construction: the value is not shared yet
-				}
-				return f
-			}
-			mark := func(f *types.Var, pos token.Pos, field string) {
-				if f == nil {
-					return
-				}
-				w, seen := out[f]
-				if !seen {
-					w.pos = pos
-				}
-				w.locked = w.locked || lockedAt(pos, owners[f])
-				if field != "" && !slices.Contains(w.fields, field) {
-					w.fields = append(w.fields, field)
-					slices.Sort(w.fields)
-					if w.at == nil {
-						w.at = map[string]token.Pos{}
-					}
-					w.at[field] = pos
-				}
-				out[f] = w
-			}
-			// written marks the field whose contents the location lhs is in.
-			written := func(lhs ast.Expr) {
-				var below ast.Expr // the step above the current node
-				for e := ast.Unparen(lhs); ; {
-					switch x := e.(type) {
-					case *ast.IndexExpr:
-						if f := field(x.X); f != nil && isMapOrSlice(f.Type()) {
-							if _, isSel := below.(*ast.SelectorExpr); (below == nil || isSel && !lintkit.IsPointer(info.TypeOf(x))) && !rebuilt(x.X, lhs.Pos()) {
-								mark(f, lhs.Pos(), "")
-							}
-							return
-						}
-						below, e = x, ast.Unparen(x.X)
-						continue
-					case *ast.SelectorExpr:
-						if b, ok := below.(*ast.SelectorExpr); ok {
-							if f := field(x); f != nil && lintkit.IsPointer(f.Type()) {
-								if !rebuilt(x, lhs.Pos()) {
-									mark(f, lhs.Pos(), b.Sel.Name) // s.cfg.Limit = n
-								}
-								return
-							}
-						}
-						if s := info.Selections[x]; s == nil || s.Kind() != types.FieldVal {
-							return
-						}
-						below, e = x, ast.Unparen(x.X)
-						continue
-					case *ast.StarExpr:
-						if f := field(x.X); f != nil && lintkit.IsPointer(f.Type()) {
-							if !rebuilt(x.X, lhs.Pos()) {
-								mark(f, lhs.Pos(), "*") // *s.cfg = v: every field
-							}
-							return
-						}
-						below, e = x, ast.Unparen(x.X)
-						continue
-					}
-					return
-				}
-			}
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.AssignStmt:
-					for i, l := range n.Lhs {
-						written(l)
-						if len(n.Lhs) != len(n.Rhs) {
-							continue
-						}
-						if id, ok := l.(*ast.Ident); ok && n.Tok != token.ADD_ASSIGN {
-							if v, _ := info.ObjectOf(id).(*types.Var); v != nil {
-								if f := field(n.Rhs[i]); f != nil {
-									aliases[v] = f
-								}
-							}
-						}
-						// s.list = append(s.list[:i], ...) shifts the elements
-						// in place.
-						if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok && lintkit.IsBuiltin(info, call, "append") && len(call.Args) > 0 {
-							if se, ok := ast.Unparen(call.Args[0]).(*ast.SliceExpr); ok {
-								mark(field(se.X), call.Pos(), "")
-							}
-						}
-					}
-				case *ast.IncDecStmt:
-					written(n.X)
-				case *ast.CallExpr:
-					if len(n.Args) == 0 {
-						return true
-					}
-					arg := n.Args[0]
-					if c, ok := ast.Unparen(arg).(*ast.CallExpr); ok && len(c.Args) == 1 {
-						if tv, ok := info.Types[c.Fun]; ok && tv.IsType() {
-							arg = c.Args[0] // sort.Sort(byName(s.list))
-						}
-					}
-					switch {
-					case lintkit.IsBuiltin(info, n, "delete"), lintkit.IsBuiltin(info, n, "clear"), lintkit.IsBuiltin(info, n, "copy"):
-						mark(field(arg), n.Pos(), "")
-					default:
-						if fn := lintkit.Callee(info, n); fn != nil && fn.Pkg() != nil && fn.Signature().Recv() == nil {
-							for _, name := range inPlaceFuncs[fn.Pkg().Path()] {
-								if fn.Name() == name {
-									mark(field(arg), n.Pos(), "")
-								}
-							}
-						}
-					}
-				}
-				return true
-			})
+			return false
 		}
+		// rebuilt reports whether the write at pos through the field
+		// expression fe stands in a critical section (an exclusive
+		// Lock) on every path through which, from the Lock, fe was
+		// given a new value (s.ctx, err = newContext(...); s.m =
+		// make(...); s.p = &T{}): the write builds a value no reader
+		// has yet, as a lazy initialiser under the write lock does.
+		var fl *lintkit.Flow
+		rebuilt := func(fe ast.Expr, pos token.Pos) bool {
+			key := k.Key(fe)
+			if key == "" {
+				return false
+			}
+			fresh := func(n ast.Node) bool {
+				as, ok := n.(*ast.AssignStmt)
+				if !ok || as.Tok != token.ASSIGN {
+					return false
+				}
+				for i, l := range as.Lhs {
+					if k.Key(l) != key {
+						continue
+					}
+					var rhs ast.Expr
+					switch {
+					case len(as.Rhs) == len(as.Lhs):
+						rhs = as.Rhs[i]
+					case len(as.Rhs) == 1:
+						rhs = as.Rhs[0]
+					}
+					if newValue(info, rhs) {
+						return true
+					}
+				}
+				return false
+			}
+			if !sectionsDone {
+				sectionsDone = true
+				sections = AllSections(info, k, fd.Body)
+			}
+			for _, sec := range sections {
+				if !sec.Contains(pos) || sec.Read || !lintkit.Any(fd.Body, func(n ast.Node) bool { return sec.Contains(n.Pos()) && fresh(n) }) {
+					continue
+				}
+				if fl == nil {
+					fl = lintkit.NewFlow(fd.Body)
+				}
+				if !fl.Reaches(sec.LockPos(), pos, fresh) {
+					return true
+				}
+			}
+			return false
+		}
+		// aliases: locals bound to a candidate field (m := s.peers).
+		aliases := map[*types.Var]*types.Var{}
+		// field returns the candidate field e denotes, directly or
+		// through an alias, outside construction.
+		field := func(e ast.Expr) *types.Var {
+			if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+				if v, _ := info.ObjectOf(id).(*types.Var); v != nil {
+					return aliases[v]
+				}
+				return nil
+			}
+			f := candidate(e)
+			if f == nil {
+				return nil
+			}
+			if root := RootVar(info, e); root != nil && fresh[root] {
+				return nil // construction: the value is not shared yet
+			}
+			return f
+		}
+		mark := func(f *types.Var, pos token.Pos, field string) {
+			if f == nil {
+				return
+			}
+			w, seen := out[f]
+			if !seen {
+				w.pos = pos
+			}
+			w.locked = w.locked || lockedAt(pos, owners[f])
+			if field != "" && !slices.Contains(w.fields, field) {
+				w.fields = append(w.fields, field)
+				slices.Sort(w.fields)
+				if w.at == nil {
+					w.at = map[string]token.Pos{}
+				}
+				w.at[field] = pos
+			}
+			out[f] = w
+		}
+		// written marks the field whose contents the location lhs is in.
+		written := func(lhs ast.Expr) {
+			var below ast.Expr // the step above the current node
+			for e := ast.Unparen(lhs); ; {
+				switch x := e.(type) {
+				case *ast.IndexExpr:
+					if f := field(x.X); f != nil && isMapOrSlice(f.Type()) {
+						if _, isSel := below.(*ast.SelectorExpr); (below == nil || isSel && !lintkit.IsPointer(info.TypeOf(x))) && !rebuilt(x.X, lhs.Pos()) {
+							mark(f, lhs.Pos(), "")
+						}
+						return
+					}
+					below, e = x, ast.Unparen(x.X)
+					continue
+				case *ast.SelectorExpr:
+					if b, ok := below.(*ast.SelectorExpr); ok {
+						if f := field(x); f != nil && lintkit.IsPointer(f.Type()) {
+							if !rebuilt(x, lhs.Pos()) {
+								mark(f, lhs.Pos(), b.Sel.Name) // s.cfg.Limit = n
+							}
+							return
+						}
+					}
+					if s := info.Selections[x]; s == nil || s.Kind() != types.FieldVal {
+						return
+					}
+					below, e = x, ast.Unparen(x.X)
+					continue
+				case *ast.StarExpr:
+					if f := field(x.X); f != nil && lintkit.IsPointer(f.Type()) {
+						if !rebuilt(x.X, lhs.Pos()) {
+							mark(f, lhs.Pos(), "*") // *s.cfg = v: every field
+						}
+						return
+					}
+					below, e = x, ast.Unparen(x.X)
+					continue
+				}
+				return
+			}
+		}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					written(l)
+					if len(n.Lhs) != len(n.Rhs) {
+						continue
+					}
+					if id, ok := l.(*ast.Ident); ok && n.Tok != token.ADD_ASSIGN {
+						if v, _ := info.ObjectOf(id).(*types.Var); v != nil {
+							if f := field(n.Rhs[i]); f != nil {
+								aliases[v] = f
+							}
+						}
+					}
+					// s.list = append(s.list[:i], ...) shifts the elements
+					// in place.
+					if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok && lintkit.IsBuiltin(info, call, "append") && len(call.Args) > 0 {
+						if se, ok := ast.Unparen(call.Args[0]).(*ast.SliceExpr); ok {
+							mark(field(se.X), call.Pos(), "")
+						}
+					}
+				}
+			case *ast.IncDecStmt:
+				written(n.X)
+			case *ast.CallExpr:
+				if len(n.Args) == 0 {
+					return true
+				}
+				arg := n.Args[0]
+				if c, ok := ast.Unparen(arg).(*ast.CallExpr); ok && len(c.Args) == 1 {
+					if tv, ok := info.Types[c.Fun]; ok && tv.IsType() {
+						arg = c.Args[0] // sort.Sort(byName(s.list))
+					}
+				}
+				switch {
+				case lintkit.IsBuiltin(info, n, "delete"), lintkit.IsBuiltin(info, n, "clear"), lintkit.IsBuiltin(info, n, "copy"):
+					mark(field(arg), n.Pos(), "")
+				default:
+					if fn := lintkit.Callee(info, n); fn != nil && fn.Pkg() != nil && fn.Signature().Recv() == nil {
+						for _, name := range inPlaceFuncs[fn.Pkg().Path()] {
+							if fn.Name() == name {
+								mark(field(arg), n.Pos(), "")
+							}
+						}
+					}
+				}
+			}
+			return true
+		})
 	}
 	return out, locks
 }

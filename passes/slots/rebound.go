@@ -32,56 +32,47 @@ func reboundFields(pass *analysis.Pass, k *lintkit.Keyer) map[*types.Var]bool {
 	assigned := map[*types.Var]bool{}
 	info := pass.TypesInfo
 	lazy, cleared := map[*types.Var]bool{}, map[*types.Var]bool{}
-	for _, file := range pass.Files {
-		if strings.HasSuffix(pass.Fset.File(file.FileStart).Name(), "_test.go") {
-			continue
-		}
-		for _, d := range file.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fresh := FreshLocals(info, fd.Body)
-			var stack []ast.Node
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if n == nil {
-					stack = stack[:len(stack)-1]
-					return true
-				}
-				defer func() { stack = append(stack, n) }()
-				as, ok := n.(*ast.AssignStmt)
-				if !ok {
-					return true
-				}
-				for i, l := range as.Lhs {
-					sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
-					if !ok {
-						continue
-					}
-					s := info.Selections[sel]
-					if s == nil || s.Kind() != types.FieldVal {
-						continue
-					}
-					if root := RootVar(info, sel.X); root != nil && fresh[root] {
-						continue
-					}
-					v, ok := s.Obj().(*types.Var)
-					if !ok {
-						continue
-					}
-					v = v.Origin()
-					switch {
-					case len(as.Lhs) == len(as.Rhs) && info.Types[as.Rhs[i]].IsNil():
-						cleared[v] = true
-					case whileNil(info, k, sel, as, stack):
-						lazy[v] = true
-					default:
-						assigned[v] = true
-					}
-				}
+	for fd := range lintkit.NonTestFuncs(pass) {
+		fresh := FreshLocals(info, fd.Body)
+		var stack []ast.Node
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
 				return true
-			})
-		}
+			}
+			defer func() { stack = append(stack, n) }()
+			as, ok := n.(*ast.AssignStmt)
+			if !ok {
+				return true
+			}
+			for i, l := range as.Lhs {
+				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+				if !ok {
+					continue
+				}
+				s := info.Selections[sel]
+				if s == nil || s.Kind() != types.FieldVal {
+					continue
+				}
+				if root := RootVar(info, sel.X); root != nil && fresh[root] {
+					continue
+				}
+				v, ok := s.Obj().(*types.Var)
+				if !ok {
+					continue
+				}
+				v = v.Origin()
+				switch {
+				case len(as.Lhs) == len(as.Rhs) && info.Types[as.Rhs[i]].IsNil():
+					cleared[v] = true
+				case whileNil(info, k, sel, as, stack):
+					lazy[v] = true
+				default:
+					assigned[v] = true
+				}
+			}
+			return true
+		})
 	}
 	for v := range lazy {
 		if cleared[v] {

@@ -97,101 +97,92 @@ func selfBindings(pass *analysis.Pass) map[*types.TypeName][]Binding {
 		}
 		return n.Origin().Obj()
 	}
-	for _, file := range pass.Files {
-		if strings.HasSuffix(pass.Fset.File(file.FileStart).Name(), "_test.go") {
-			continue
+	for fd := range lintkit.NonTestFuncs(pass) {
+		// The values bound here: the receiver, and values allocated here.
+		owners := FreshLocals(info, fd.Body)
+		if fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 {
+			if v, ok := info.Defs[fd.Recv.List[0].Names[0]].(*types.Var); ok {
+				owners[v] = true
+			}
 		}
-		for _, d := range file.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			// The values bound here: the receiver, and values allocated here.
-			owners := FreshLocals(info, fd.Body)
-			if fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 {
-				if v, ok := info.Defs[fd.Recv.List[0].Names[0]].(*types.Var); ok {
-					owners[v] = true
+		k := lintkit.NewKeyer(info)
+		// bound reports the method a value bound to x is, or "" for a
+		// closure over x; ok is false when e is neither.
+		bound := func(x *types.Var, e ast.Expr) (method string, ok bool) {
+			e = ast.Unparen(e)
+			if call, isCall := e.(*ast.CallExpr); isCall && len(call.Args) == 1 {
+				if tv, isType := info.Types[call.Fun]; isType && tv.IsType() {
+					e = ast.Unparen(call.Args[0]) // http.HandlerFunc(c.serve)
 				}
 			}
-			k := lintkit.NewKeyer(info)
-			// bound reports the method a value bound to x is, or "" for a
-			// closure over x; ok is false when e is neither.
-			bound := func(x *types.Var, e ast.Expr) (method string, ok bool) {
-				e = ast.Unparen(e)
-				if call, isCall := e.(*ast.CallExpr); isCall && len(call.Args) == 1 {
-					if tv, isType := info.Types[call.Fun]; isType && tv.IsType() {
-						e = ast.Unparen(call.Args[0]) // http.HandlerFunc(c.serve)
+			switch e := e.(type) {
+			case *ast.SelectorExpr:
+				if s := info.Selections[e]; s != nil && s.Kind() == types.MethodVal {
+					if id, isID := ast.Unparen(e.X).(*ast.Ident); isID && info.Uses[id] == x {
+						return e.Sel.Name, true
 					}
 				}
-				switch e := e.(type) {
-				case *ast.SelectorExpr:
-					if s := info.Selections[e]; s != nil && s.Kind() == types.MethodVal {
-						if id, isID := ast.Unparen(e.X).(*ast.Ident); isID && info.Uses[id] == x {
-							return e.Sel.Name, true
-						}
+			case *ast.FuncLit:
+				uses := false
+				ast.Inspect(e.Body, func(n ast.Node) bool {
+					if id, isID := n.(*ast.Ident); isID && info.Uses[id] == x {
+						uses = true
 					}
-				case *ast.FuncLit:
-					uses := false
-					ast.Inspect(e.Body, func(n ast.Node) bool {
-						if id, isID := n.(*ast.Ident); isID && info.Uses[id] == x {
-							uses = true
-						}
-						return !uses
-					})
-					return "", uses
-				}
-				return "", false
+					return !uses
+				})
+				return "", uses
 			}
-			// record records the bindings that assigning rhs to the path
-			// below x makes.
-			var record func(tn *types.TypeName, x *types.Var, path string, rhs ast.Expr)
-			record = func(tn *types.TypeName, x *types.Var, path string, rhs ast.Expr) {
-				if m, ok := bound(x, rhs); ok {
-					add(tn, Binding{Path: path, Method: m})
-					return
-				}
-				lit, ok := ast.Unparen(rhs).(*ast.CompositeLit)
-				if !ok {
-					return
-				}
-				if _, isStruct := info.TypeOf(lit).Underlying().(*types.Struct); !isStruct {
-					return
-				}
-				for _, el := range lit.Elts {
-					if kv, ok := el.(*ast.KeyValueExpr); ok {
-						if id, ok := kv.Key.(*ast.Ident); ok {
-							record(tn, x, path+"."+id.Name, kv.Value)
-						}
+			return "", false
+		}
+		// record records the bindings that assigning rhs to the path
+		// below x makes.
+		var record func(tn *types.TypeName, x *types.Var, path string, rhs ast.Expr)
+		record = func(tn *types.TypeName, x *types.Var, path string, rhs ast.Expr) {
+			if m, ok := bound(x, rhs); ok {
+				add(tn, Binding{Path: path, Method: m})
+				return
+			}
+			lit, ok := ast.Unparen(rhs).(*ast.CompositeLit)
+			if !ok {
+				return
+			}
+			if _, isStruct := info.TypeOf(lit).Underlying().(*types.Struct); !isStruct {
+				return
+			}
+			for _, el := range lit.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						record(tn, x, path+"."+id.Name, kv.Value)
 					}
 				}
 			}
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				as, ok := n.(*ast.AssignStmt)
-				if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
-					return true
-				}
-				for i, l := range as.Lhs {
-					sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
-					if !ok {
-						continue
-					}
-					x := RootVar(info, sel)
-					if x == nil || !owners[x] {
-						continue
-					}
-					tn := typeOf(x)
-					if tn == nil {
-						continue
-					}
-					path, ok := strings.CutPrefix(k.Key(sel), k.VarKey(x)+".")
-					if !ok {
-						continue
-					}
-					record(tn, x, path, as.Rhs[i])
-				}
+		}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 				return true
-			})
-		}
+			}
+			for i, l := range as.Lhs {
+				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+				if !ok {
+					continue
+				}
+				x := RootVar(info, sel)
+				if x == nil || !owners[x] {
+					continue
+				}
+				tn := typeOf(x)
+				if tn == nil {
+					continue
+				}
+				path, ok := strings.CutPrefix(k.Key(sel), k.VarKey(x)+".")
+				if !ok {
+					continue
+				}
+				record(tn, x, path, as.Rhs[i])
+			}
+			return true
+		})
 	}
 	for _, bs := range out {
 		slices.SortFunc(bs, func(a, b Binding) int { return strings.Compare(a.Path, b.Path) })
