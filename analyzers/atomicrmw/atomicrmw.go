@@ -35,23 +35,9 @@ type checker struct {
 	r     *lintkit.Reporter
 	k     *lintkit.Keyer
 	facts *slots.Result // atomic types by behaviour
-	// writers of each atomic location of the package (location), outside
-	// test files and construction (lazy).
-	writers map[string][]writer
-	// The package's non-test function declarations, and the functions that
-	// run with a lock held (slots.LockedByCallers; lazy).
-	decls  []*ast.FuncDecl
-	byFunc map[*types.Func]*ast.FuncDecl
-	holds  map[*types.Func]bool
-}
-
-// A writer is one atomic write of a field or variable, and what it holds.
-type writer struct {
-	held   []types.Object // the mutexes of the written value held there
-	locked bool           // in a function whose name or doc says its caller holds the lock
-	// val is the constant a Store writes (s.referenced.Store(true)), nil
-	// for any other write.
-	val constant.Value
+	// The functions that run with a lock held (slots.LockedByCallers;
+	// lazy).
+	holds map[*types.Func]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -208,7 +194,7 @@ func (c *checker) function(fn ast.Node, obj *types.Func, body *ast.BlockStmt) {
 		}
 		if fl == nil {
 			fl = lintkit.NewFlow(body)
-			sections = append(slots.Sections(info, c.k, body), c.spinSections(body)...)
+			sections = append(slots.Sections(info, c.k, body), c.facts.SpinSections(info, c.k, body)...)
 		}
 		cut := func(n ast.Node) bool {
 			for _, l := range locks {
@@ -638,7 +624,7 @@ func isNil(info *types.Info, e ast.Expr) bool {
 // the test saw, as if it had run before the Load. Only the writers of
 // other values must hold the mutex.
 func (c *checker) singleWriter(act *access, ck *check, where int, site *types.Func, sections []slots.Section) bool {
-	loc, private := c.location(act.a.Loc)
+	loc, private := c.facts.Location(act.a.Loc)
 	if loc == "" || !private {
 		return false
 	}
@@ -648,14 +634,14 @@ func (c *checker) singleWriter(act *access, ck *check, where int, site *types.Fu
 		// Only an exclusive hold makes this site the one writer: two
 		// readers under RLock pass the test together. The other writers
 		// may hold the mutex either way: an RLock excludes the Lock.
-		if s.Obj != nil && !s.Read && s.Contains(ck.load.call.Pos()) && s.Contains(act.call.Pos()) && c.guards(s, act.a.Loc) {
+		if s.Obj != nil && !s.Read && s.Contains(ck.load.call.Pos()) && s.Contains(act.call.Pos()) && c.facts.Guards(c.k, s, act.a.Loc) {
 			mutexes = append(mutexes, s.Obj)
 		}
 	}
-	ws := c.writersOf(loc) // indexes the package's calls too
+	ws := c.facts.AtomicWrites(loc)
 	if found != nil {
-		ws = slices.DeleteFunc(slices.Clone(ws), func(w writer) bool {
-			return w.val != nil && constant.Compare(w.val, token.EQL, found)
+		ws = slices.DeleteFunc(slices.Clone(ws), func(w slots.Write) bool {
+			return w.Val != nil && constant.Compare(w.Val, token.EQL, found)
 		})
 	}
 	locked := c.callerHolds(site)
@@ -671,13 +657,15 @@ func (c *checker) singleWriter(act *access, ck *check, where int, site *types.Fu
 	candidates := mutexes
 	if len(candidates) == 0 {
 		for _, w := range ws {
-			candidates = append(candidates, w.held...)
+			for _, h := range w.Held {
+				candidates = append(candidates, h.Obj)
+			}
 		}
 	}
 	for _, m := range candidates {
 		all := true
 		for _, w := range ws {
-			if !w.locked && !containsObj(w.held, m) {
+			if !w.Locked && !w.Holds(m) {
 				all = false
 				break
 			}
@@ -689,7 +677,7 @@ func (c *checker) singleWriter(act *access, ck *check, where int, site *types.Fu
 	// Every writer is itself a ...Locked function and so is this site.
 	if locked {
 		for _, w := range ws {
-			if !w.locked {
+			if !w.Locked {
 				return false
 			}
 		}
@@ -723,103 +711,6 @@ func (c *checker) tested(ck *check, where int) constant.Value {
 	return c.pass.TypesInfo.Types[ck.other].Value
 }
 
-func containsObj(list []types.Object, o types.Object) bool {
-	for _, x := range list {
-		if x == o {
-			return true
-		}
-	}
-	return false
-}
-
-// guards reports whether section s holds the mutex of the value that loc
-// belongs to: s.mu for s.f or s.inner.f, a package-level mutex for a
-// package-level variable.
-func (c *checker) guards(s slots.Section, loc ast.Expr) bool {
-	switch x := ast.Unparen(loc).(type) {
-	case *ast.SelectorExpr:
-		if sel := c.pass.TypesInfo.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
-			return lintkit.KeyCovers(s.Owner, c.k.Key(x.X))
-		}
-	case *ast.Ident:
-		v, ok := s.Obj.(*types.Var)
-		return ok && !v.IsField() && v.Parent() == c.pass.Pkg.Scope()
-	}
-	return false
-}
-
-// location names the atomic location loc the same way in every function:
-// a package-level variable, or the named type of the value at the root of
-// a path of fields and the path (msgBlock.first.seq); "" for a location it
-// cannot name (a local, an element). private reports whether only this
-// package can write it.
-func (c *checker) location(loc ast.Expr) (name string, private bool) {
-	info := c.pass.TypesInfo
-	if id, ok := ast.Unparen(loc).(*ast.Ident); ok {
-		v, ok := info.ObjectOf(id).(*types.Var)
-		if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
-			return "", false
-		}
-		return "var " + v.Pkg().Path() + "." + v.Name(), v.Pkg() == c.pass.Pkg && !v.Exported()
-	}
-	root := slots.RootVar(info, loc)
-	if root == nil {
-		return "", false
-	}
-	key := c.k.Key(loc)
-	path, ok := strings.CutPrefix(key, c.k.VarKey(root)+".")
-	if !ok {
-		return "", false
-	}
-	if root.Parent() == root.Pkg().Scope() {
-		name = "var " + root.Pkg().Path() + "." + root.Name()
-		private = root.Pkg() == c.pass.Pkg && !root.Exported()
-	} else {
-		n := lintkit.NamedOf(root.Type())
-		if n == nil || n.Obj().Pkg() == nil {
-			return "", false
-		}
-		name = "type " + n.Obj().Pkg().Path() + "." + n.Obj().Name()
-		private = n.Obj().Pkg() == c.pass.Pkg
-		if private {
-			private = false
-			for f := range strings.SplitSeq(path, ".") {
-				if !token.IsExported(f) {
-					private = true
-				}
-			}
-		}
-	}
-	return name + "." + path, private
-}
-
-// writersOf returns the atomic writes of location loc in the package's
-// non-test files, outside construction (a value the function itself
-// allocates, or gets from a constructor of this package).
-func (c *checker) writersOf(loc string) []writer {
-	if c.writers == nil {
-		c.writers = map[string][]writer{}
-		c.indexCalls()
-		for _, fd := range c.decls {
-			fn, _ := c.pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			c.collectWriters(c.callerHolds(fn), fd.Body)
-		}
-	}
-	return c.writers[loc]
-}
-
-// indexCalls records the non-test function declarations of the package.
-func (c *checker) indexCalls() {
-	info := c.pass.TypesInfo
-	c.byFunc = map[*types.Func]*ast.FuncDecl{}
-	for fd := range lintkit.NonTestFuncs(c.pass) {
-		c.decls = append(c.decls, fd)
-		if in, _ := info.Defs[fd.Name].(*types.Func); in != nil {
-			c.byFunc[in] = fd
-		}
-	}
-}
-
 // callerHolds reports whether fn runs with a lock held: its name or doc
 // says so, or it is unexported and every call of it in the package is
 // inside a critical section or in a function that itself runs with a lock
@@ -829,107 +720,6 @@ func (c *checker) callerHolds(fn *types.Func) bool {
 		c.holds = c.facts.LockedByCallers()
 	}
 	return fn != nil && c.holds[fn]
-}
-
-// fresh returns the locals of body bound to a value that is not shared
-// yet: allocated here (slots.FreshLocals), or returned by a constructor of
-// this package (a function whose every return hands back such a value).
-func (c *checker) fresh(body *ast.BlockStmt) map[*types.Var]bool {
-	info := c.pass.TypesInfo
-	out := slots.FreshLocals(info, body)
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || as.Tok != token.DEFINE || len(as.Rhs) != 1 {
-			return true
-		}
-		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok || !c.constructor(lintkit.Callee(info, call)) {
-			return true
-		}
-		if id, ok := as.Lhs[0].(*ast.Ident); ok {
-			if v, _ := info.Defs[id].(*types.Var); v != nil {
-				out[v] = true
-			}
-		}
-		return true
-	})
-	return out
-}
-
-// constructor reports whether fn, of this package, returns a value it
-// allocates in every return statement.
-func (c *checker) constructor(fn *types.Func) bool {
-	fd := c.byFunc[fn]
-	if fd == nil || fd.Type.Results.NumFields() == 0 {
-		return false
-	}
-	info := c.pass.TypesInfo
-	fresh := slots.FreshLocals(info, fd.Body)
-	ok, any := true, false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			any = true
-			if len(n.Results) == 0 {
-				ok = false
-				return false
-			}
-			e := ast.Unparen(n.Results[0])
-			if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
-				e = ast.Unparen(u.X)
-			}
-			switch e := e.(type) {
-			case *ast.CompositeLit:
-			case *ast.Ident:
-				v, _ := info.Uses[e].(*types.Var)
-				ok = ok && v != nil && fresh[v]
-			default:
-				ok = false
-			}
-		}
-		return ok
-	})
-	return ok && any
-}
-
-// collectWriters records the atomic writes of one function body, function
-// literals included (as parts of the function that holds them).
-func (c *checker) collectWriters(held bool, body *ast.BlockStmt) {
-	info := c.pass.TypesInfo
-	// The critical sections of the body and of each literal in it: a
-	// literal that locks writes under its own lock.
-	sections := append(slots.AllSections(info, c.k, body), c.spinSections(body)...)
-	fresh := c.fresh(body)
-	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		a, ok := c.facts.AtomicOp(info, call)
-		if !ok || !a.IsWrite() || a.Loc == nil {
-			return true
-		}
-		loc, _ := c.location(a.Loc)
-		if loc == "" {
-			return true
-		}
-		if root := slots.RootVar(info, a.Loc); root != nil && fresh[root] {
-			return true // construction: the value is not shared yet
-		}
-		w := writer{locked: held}
-		if a.Op == slots.OpStore && len(a.Args) == 1 {
-			w.val = info.Types[a.Args[0]].Value
-		}
-		for _, s := range sections {
-			if s.Obj != nil && s.Contains(call.Pos()) && c.guards(s, a.Loc) {
-				w.held = append(w.held, s.Obj)
-			}
-		}
-		c.writers[loc] = append(c.writers[loc], w)
-		return true
-	})
 }
 
 // report reports the check-then-act of act guarded by ck, with the other

@@ -65,14 +65,25 @@
 // non-test files runs under that same mutex, shared or exclusive (an RLock
 // excludes the Lock: xsync's reader-biased mutex), or in such a function,
 // outside construction (writes to a value the function itself allocates,
-// or gets from a constructor of this package that allocates it); writes
+// or gets from a constructor of this package that allocates it); a write
+// in a function literal holds the literal's own locks, and its function's
+// only when the literal is called where it stands (a goroutine, a
+// deferred or a kept literal may run after the Unlock); writes
 // of the very value the test found need no lock (a dirty flag that
 // writers set to true without it, cleared under the lock by the one that
 // tests it: if s.dirty.Load() { s.dirty.Store(false); ... }), since one
 // that falls between the Load and
 // the act changes nothing the test saw. Only locations no other package
 // can write can be proven so: an unexported variable, or a path with an unexported field
-// of a type of this package.
+// of a type of this package, whose address the package never takes but
+// for an atomic function (a write through a kept or passed &s.f is not
+// seen). A field is named by its declaration: one promoted from an
+// embedded struct is written by that struct's methods too, a write
+// through a pointer to an inner struct (p.seq for *position) may write
+// every path that ends in it (s.first.seq), and below a pointer field (an
+// embedded *shard) the value is every holder's: only a mutex below the
+// pointer guards it; a plain assignment of the location (s.n = 0 beside
+// atomic.LoadInt32(&s.n)) is a write.
 //
 // The Stores and Swaps that one tested Load guards are one finding, at the
 // first of them, with the others listed with it: one CompareAndSwap

@@ -57,7 +57,15 @@
 // (a channel operation, a select, time.Sleep, a Cond or WaitGroup Wait: a
 // new observation), polling loops (the condition of a for loop and the
 // loads in its body or after it are separate observations), a re-check in
-// a later statement.
+// a later statement, and two tests in one condition (joined by && and ||)
+// that no store of the package can make disagree with both loads: with v1
+// the first load's value and v2 the second's, v2 ranging over the
+// constants the location's writes put in it (every write a Store, Swap or
+// CompareAndSwap of a constant; a plain assignment, an Add or a value
+// that is no constant may put anything there), the condition answers on
+// (v1, v2) as it does on v1 alone or on v2 alone (rocketmq's pull consumer
+// tests state == StartFailed || state == Shutdown and never stores
+// StartFailed); only a location no other package can write is proven so.
 //
 // A read that only leads to a write through the slot (s.run.lag = lag) is a
 // second use when the value written comes from the first read: the first
@@ -103,7 +111,25 @@
 // that leaves without a second read or after the last read, or a Store
 // through a pointer to an atomic of the same
 // kind: lazy initialisation, read-check-write, a test of the slot), a
-// re-read after a mutex Lock that is tested again (double-checked locking), a second read
+// re-read after a mutex Lock that is tested again (double-checked
+// locking); two loads of an atomic location (x.f.Load(),
+// atomic.LoadInt32(&x.f)) inside one critical section of a mutex of the
+// value that holds it (x.mu for x.f, a package-level mutex for a
+// package-level variable), with no Unlock of it on a path between them,
+// when every write of the location in the package's non-test code,
+// outside construction, holds that mutex in a mode the section excludes (a
+// Lock where the reads hold an RLock, either where they hold the Lock): no
+// rebind can fall between the reads (t4's Watch reads its store twice
+// under readMu.RLock, and its restore swaps the store under readMu.Lock);
+// a write in a goroutine, a deferred or a kept function literal holds only
+// the literal's own locks, one in a function whose callers hold some lock
+// names none, and only a location no other package can write (an
+// unexported variable, or a path with an unexported field) whose address
+// the package never takes but for an atomic function is proven so (a
+// field promoted from an embedded struct is that struct's field, written
+// by its methods too; below a pointer field the value is every holder's,
+// guarded only by a mutex below the pointer; a plain assignment is a
+// write); a second read
 // compared with the first (has the slot changed?), reads whose results
 // never meet (each call's result used on its own, as a test suite's
 // s.Require() per assertion), counters and flags (atomic.Int64,

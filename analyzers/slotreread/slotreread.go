@@ -56,8 +56,9 @@ type read struct {
 	numeric bool
 	state   bool
 	obj     types.Object
-	atype   string // the atomic type of an atomic read ("Pointer", "Int32", ...)
-	local   string // a name for a local holding the value, from the field ("" for none)
+	atype   string   // the atomic type of an atomic read ("Pointer", "Int32", ...)
+	at      ast.Expr // the location an atomic read loads (x.f of x.f.Load()), nil for others
+	local   string   // a name for a local holding the value, from the field ("" for none)
 	// guard: a read of a mutex-guarded slot, directly in a critical
 	// section or through an inferred accessor. For these, holds and paths
 	// say what the read takes from the value (takes.go).
@@ -197,6 +198,8 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 		writes []write
 		locks  []token.Pos
 		stack  []ast.Node
+		// unlocks: the Unlock and RUnlock calls, by the mutex's key
+		unlocks = map[string][]token.Pos{}
 	)
 	ast.Inspect(body, func(n ast.Node) bool {
 		if n == nil {
@@ -244,6 +247,10 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 				writes = append(writes, write{key: w, pos: n.Pos()})
 			} else if lock {
 				locks = append(locks, n.Pos())
+			}
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && slots.IsUnlock(lintkit.Callee(info, n)) {
+				k := c.k.Key(sel.X)
+				unlocks[k] = append(unlocks[k], n.Pos())
 			}
 			for _, k := range c.callWrites(n) {
 				writes = append(writes, write{key: k, pos: n.Pos(), call: true}) // a method of the package that stores into its receiver
@@ -361,6 +368,12 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 				if !fl.Reaches(a.expr.Pos(), b.expr.Pos(), cut) {
 					continue
 				}
+				if c.excluded(fl, a, b, sections, unlocks) {
+					continue // a lock held across both reads keeps every rebind out
+				}
+				if c.unreachable(a, b) {
+					continue // no store can bring the state to a value the two loads misclassify
+				}
 				if seconds[a] == nil {
 					firsts = append(firsts, a)
 				}
@@ -402,9 +415,9 @@ func (c *checker) call(call *ast.CallExpr) (rd *read, w string, lock bool) {
 			if c.atomicOnce(a.Loc) {
 				return nil, "", false // bound once in its life: not a slot (once.go)
 			}
-			return &read{key: k, kind: kindAtomic, expr: call, name: types.ExprString(a.Loc), atype: a.Type}, "", false
+			return &read{key: k, kind: kindAtomic, expr: call, name: types.ExprString(a.Loc), atype: a.Type, at: a.Loc}, "", false
 		case a.Numeric():
-			return &read{key: k, kind: kindNumeric, expr: call, name: types.ExprString(a.Loc), atype: a.Type,
+			return &read{key: k, kind: kindNumeric, expr: call, name: types.ExprString(a.Loc), atype: a.Type, at: a.Loc,
 				numeric: true, obj: locObject(info, a.Loc), local: localOf(a.Loc)}, "", false
 		}
 		return nil, "", false

@@ -133,6 +133,9 @@ type Result struct {
 
 	reboundOnce sync.Once
 	rebound     map[*types.Var]bool // fields of this package rebound outside construction
+
+	writesOnce sync.Once
+	writes     *writeIndex // the package's atomic writes by location (writers.go)
 }
 
 // Rebound reports whether field f, of the package analysed, is rebound

@@ -396,3 +396,92 @@ func (c *ordered) reset() {
 	defer c.Unlock()
 	defer c.resetting.Store(0)
 }
+
+// The look-alike of basic's gauge: a literal called where it stands runs
+// under the lock its function holds, and an atomic function's &x.f is no
+// escape.
+type gauge struct {
+	mu    sync.Mutex
+	level atomic.Int32
+	peak  int64
+}
+
+func (g *gauge) Raise(v int32) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.level.Load() < v {
+		g.level.Store(v)
+	}
+	if atomic.LoadInt64(&g.peak) < int64(v) {
+		atomic.StoreInt64(&g.peak, int64(v))
+	}
+}
+
+func (g *gauge) Reset() {
+	g.mu.Lock()
+	func() {
+		g.level.Store(0)
+		atomic.StoreInt64(&g.peak, 0)
+	}()
+	g.mu.Unlock()
+}
+
+// The look-alike of basic's outer and segment: every write of the promoted
+// field, and of the inner struct's field, holds the lock.
+type base struct {
+	mu    sync.Mutex
+	state atomic.Int32
+}
+
+func (b *base) fail() {
+	b.mu.Lock()
+	b.state.Store(3)
+	b.mu.Unlock()
+}
+
+type outer struct{ base }
+
+func (o *outer) Start() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.state.Load() == 0 {
+		o.state.Store(1)
+		o.begin()
+	}
+}
+
+// begin starts the work the check-then-act claims.
+func (o *outer) begin() {}
+
+type cursor struct{ seq atomic.Uint64 }
+
+type segment struct {
+	mu          sync.Mutex
+	first, last cursor
+}
+
+func (b *segment) Advance(v uint64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.first.seq.Load() < v {
+		b.first.seq.Store(v)
+	}
+	b.last.seq.Store(0) // another field of the same type: another location
+}
+
+// The look-alike of basic's view: the mutex lies in the shared shard,
+// beside the field it guards.
+type shard struct {
+	mu   sync.Mutex
+	hits atomic.Int64
+}
+
+type view struct{ *shard }
+
+func (v *view) Bump(n int64) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.hits.Load() < n {
+		v.hits.Store(n)
+	}
+}

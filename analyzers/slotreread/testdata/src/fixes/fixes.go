@@ -75,6 +75,9 @@ const (
 	closed  = 2
 )
 
+func (c *Conn) Open()  { c.state.Store(running) }
+func (c *Conn) Close() { c.state.Store(closed) }
+
 func (c *Conn) Busy() bool {
 	return c.state.Load() == running || c.state.Load() == closed // want `state c\.state loaded twice`
 }
