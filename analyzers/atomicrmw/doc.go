@@ -68,7 +68,11 @@
 // or gets from a constructor of this package that allocates it); a write
 // in a function literal holds the literal's own locks, and its function's
 // only when the literal is called where it stands (a goroutine, a
-// deferred or a kept literal may run after the Unlock); writes
+// deferred or a kept literal may run after the Unlock; one bound to a
+// local that the function only ever calls, f := func() { ... }; f(), runs
+// in the sections that hold every call), and the lock of a ...Locked
+// function's callers only when it is called, deferred or bound so there
+// (a goroutine it starts runs after its caller's Unlock); writes
 // of the very value the test found need no lock (a dirty flag that
 // writers set to true without it, cleared under the lock by the one that
 // tests it: if s.dirty.Load() { s.dirty.Store(false); ... }), since one
@@ -76,8 +80,8 @@
 // the act changes nothing the test saw. Only locations no other package
 // can write can be proven so: an unexported variable, or a path with an unexported field
 // of a type of this package, whose address the package never takes but
-// for an atomic function (a write through a kept or passed &s.f is not
-// seen). A field is named by its declaration: one promoted from an
+// for an atomic function, in a function or a package-level declaration
+// (a write through a kept or passed &s.f is not seen). A field is named by its declaration: one promoted from an
 // embedded struct is written by that struct's methods too, a write
 // through a pointer to an inner struct (p.seq for *position) may write
 // every path that ends in it (s.first.seq), and below a pointer field (an

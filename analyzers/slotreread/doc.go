@@ -122,7 +122,9 @@
 // rebind can fall between the reads (t4's Watch reads its store twice
 // under readMu.RLock, and its restore swaps the store under readMu.Lock);
 // a write in a goroutine, a deferred or a kept function literal holds only
-// the literal's own locks, one in a function whose callers hold some lock
+// the literal's own locks (one bound to a local that is only ever called
+// holds the sections around every call), one in a function whose callers
+// hold some lock
 // names none, and only a location no other package can write (an
 // unexported variable, or a path with an unexported field) whose address
 // the package never takes but for an atomic function is proven so (a

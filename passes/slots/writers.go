@@ -139,20 +139,39 @@ func (r *Result) collectWrites(k *lintkit.Keyer, body *ast.BlockStmt, locked boo
 	fresh := r.fresh(body)
 	// The sections of each body (the declaration's, a literal's) that a
 	// write in it holds: its own, and for a literal called where it
-	// stands, those of the body around it.
+	// stands, those of the body around it; and whether its callers hold
+	// a lock (LockedByCallers, for a literal called or deferred there).
 	type frame struct {
 		body     *ast.BlockStmt
-		sections []Section
+		sections []Section // held where they stand
+		whole    []Section // held in all of the body: a named literal's calls stand in them
+		locked   bool
 	}
 	var frames []frame
-	push := func(b *ast.BlockStmt, inherit bool) {
-		secs := append(Sections(info, k, b), r.SpinSections(info, k, b)...)
-		if inherit && len(frames) > 0 {
-			secs = append(secs, frames[len(frames)-1].sections...)
+	local := localCalls(info, body)
+	push := func(lit *ast.FuncLit, standing, deferred bool) {
+		b := lit.Body
+		f := frame{body: b, sections: append(Sections(info, k, b), r.SpinSections(info, k, b)...)}
+		top := frames[len(frames)-1]
+		calls, named := local[lit]
+		switch {
+		case standing:
+			f.sections = append(f.sections, top.sections...)
+			f.whole = top.whole
+		case named:
+			// f := func() { ... }, only ever called in this body: it runs
+			// in the sections that hold every call.
+			f.whole = slices.Clone(top.whole)
+			for _, s := range top.sections {
+				if !slices.ContainsFunc(calls, func(p token.Pos) bool { return !s.Contains(p) }) {
+					f.whole = append(f.whole, s)
+				}
+			}
 		}
-		frames = append(frames, frame{b, secs})
+		f.locked = (standing || deferred || named) && top.locked
+		frames = append(frames, f)
 	}
-	push(body, false)
+	frames = append(frames, frame{body: body, sections: append(Sections(info, k, body), r.SpinSections(info, k, body)...), locked: locked})
 	var stack []ast.Node
 	ast.Inspect(body, func(n ast.Node) bool {
 		if n == nil {
@@ -163,13 +182,20 @@ func (r *Result) collectWrites(k *lintkit.Keyer, body *ast.BlockStmt, locked boo
 			return true
 		}
 		if lit, ok := n.(*ast.FuncLit); ok {
-			standing := false
+			// A literal called where it stands runs inside the critical
+			// sections around it; one deferred runs when the function
+			// returns, still under its callers' lock (not necessarily
+			// under its own sections: a deferred Unlock may run first);
+			// one bound to a local that is only ever called runs at its
+			// calls.
+			standing, deferred := false, false
 			if m := len(stack); m >= 2 {
 				if call, ok := stack[m-1].(*ast.CallExpr); ok && ast.Unparen(call.Fun) == lit {
 					_, standing = stack[m-2].(*ast.ExprStmt)
+					_, deferred = stack[m-2].(*ast.DeferStmt)
 				}
 			}
-			push(lit.Body, standing)
+			push(lit, standing, deferred)
 		}
 		stack = append(stack, n)
 		// record adds a write of location e at node at.
@@ -181,9 +207,15 @@ func (r *Result) collectWrites(k *lintkit.Keyer, body *ast.BlockStmt, locked boo
 			if root := RootVar(info, e); root != nil && fresh[root] {
 				return // construction: the value is not shared yet
 			}
-			w.Locked = locked
-			for _, s := range frames[len(frames)-1].sections {
+			top := frames[len(frames)-1]
+			w.Locked = top.locked
+			for _, s := range top.sections {
 				if s.Obj != nil && s.Contains(at.Pos()) && r.Guards(k, s, e) {
+					w.Held = append(w.Held, Hold{Obj: s.Obj, Read: s.Read})
+				}
+			}
+			for _, s := range top.whole {
+				if s.Obj != nil && r.Guards(k, s, e) {
 					w.Held = append(w.Held, Hold{Obj: s.Obj, Read: s.Read})
 				}
 			}
@@ -226,6 +258,96 @@ func (r *Result) collectWrites(k *lintkit.Keyer, body *ast.BlockStmt, locked boo
 	})
 }
 
+// localCalls returns the function literals of body bound to a local (f
+// := func() { ... }, var f = func() { ... }) that is never assigned again
+// and whose every use is a call of it (f(), not go f(), defer f(), nor a
+// call from inside another literal, which may run later), with the
+// positions of those calls: such a literal runs where it is called.
+func localCalls(info *types.Info, body *ast.BlockStmt) map[*ast.FuncLit][]token.Pos {
+	lits := map[*types.Var]*ast.FuncLit{}
+	home := map[*types.Var]*ast.FuncLit{} // the literal the binding stands in, nil for body
+	bind := func(id *ast.Ident, e ast.Expr, in *ast.FuncLit) {
+		lit, ok := ast.Unparen(e).(*ast.FuncLit)
+		if v, _ := info.Defs[id].(*types.Var); ok && v != nil {
+			lits[v], home[v] = lit, in
+		}
+	}
+	inLits(body, func(n ast.Node, _ []ast.Node, in *ast.FuncLit) {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE && len(n.Lhs) == 1 && len(n.Rhs) == 1 {
+				if id, ok := n.Lhs[0].(*ast.Ident); ok {
+					bind(id, n.Rhs[0], in)
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == 1 && len(n.Values) == 1 {
+				bind(n.Names[0], n.Values[0], in)
+			}
+		}
+	})
+	if len(lits) == 0 {
+		return nil
+	}
+	calls := map[*types.Var][]token.Pos{}
+	bad := map[*types.Var]bool{}
+	inLits(body, func(n ast.Node, stack []ast.Node, in *ast.FuncLit) {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		if v == nil || lits[v] == nil {
+			return
+		}
+		m := len(stack)
+		call, isCall := stack[m-2].(*ast.CallExpr)
+		if !isCall || call.Fun != id || in != home[v] {
+			bad[v] = true
+			return
+		}
+		switch stack[m-3].(type) {
+		case *ast.GoStmt, *ast.DeferStmt:
+			bad[v] = true
+		}
+		calls[v] = append(calls[v], call.Pos())
+	})
+	out := map[*ast.FuncLit][]token.Pos{}
+	for v, lit := range lits {
+		if !bad[v] && len(calls[v]) > 0 {
+			out[lit] = calls[v]
+		}
+	}
+	return out
+}
+
+// inLits calls visit for every node of body, with the nodes that enclose
+// it (itself last) and the innermost function literal that holds it (nil
+// for body's own code).
+func inLits(body *ast.BlockStmt, visit func(n ast.Node, stack []ast.Node, in *ast.FuncLit)) {
+	var stack []ast.Node
+	var outer []*ast.FuncLit
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			if _, ok := stack[len(stack)-1].(*ast.FuncLit); ok {
+				outer = outer[:len(outer)-1]
+			}
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		var in *ast.FuncLit
+		if len(outer) > 0 {
+			in = outer[len(outer)-1]
+		}
+		visit(n, stack, in)
+		if lit, ok := n.(*ast.FuncLit); ok {
+			outer = append(outer, lit)
+		}
+		return true
+	})
+}
+
 // plainAtomic reports whether a plain assignment to a location of type t
 // may write a location that is loaded atomically: an integer, a pointer
 // (unsafe.Pointer included), or a struct (an atomic type by value).
@@ -243,13 +365,17 @@ func plainAtomic(t types.Type) bool {
 }
 
 // collectEscapes records the fields and package-level variables whose
-// address the package's non-test code takes (&s.f) other than as the
-// location of an atomic function (atomic.StoreInt32(&s.f, v)).
+// address the package's non-test code takes (&s.f), in functions or in
+// package-level declarations, other than as the location of an atomic
+// function (atomic.StoreInt32(&s.f, v)).
 func (r *Result) collectEscapes(x *writeIndex) {
 	info := r.pass.TypesInfo
-	for _, fd := range x.byFunc {
+	for _, f := range r.pass.Files {
+		if strings.HasSuffix(r.pass.Fset.File(f.FileStart).Name(), "_test.go") {
+			continue
+		}
 		atomicArg := map[ast.Expr]bool{}
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
+		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
 				if a, ok := r.AtomicOp(info, n); ok && a.Func && len(n.Args) > 0 {

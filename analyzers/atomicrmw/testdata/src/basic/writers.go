@@ -106,3 +106,79 @@ func (v *view) Bump(n int64) {
 		v.hits.Store(n) // want `check-then-act on atomic v\.hits`
 	}
 }
+
+// A goroutine started by a ...Locked function runs after its caller's
+// Unlock: its Store holds no lock.
+type ticker struct{ n atomic.Int32 }
+
+func (t *ticker) advanceLocked() {
+	if t.n.Load() == 0 {
+		t.n.Store(1) // want `check-then-act on atomic t\.n`
+		t.start()
+	}
+}
+
+func (t *ticker) resetLocked() {
+	go func() { t.n.Store(2) }()
+}
+
+func (t *ticker) start() {}
+
+// A package-level declaration takes the address of the high-water mark:
+// whoever holds highRef writes it without the lock.
+var (
+	highMu  sync.Mutex
+	high    atomic.Int64
+	highRef = &high
+)
+
+func RaiseHigh(v int64) {
+	highMu.Lock()
+	defer highMu.Unlock()
+	if high.Load() < v {
+		high.Store(v) // want `check-then-act on atomic high`
+	}
+}
+
+// The twin of negative's span: the local literal also runs as a
+// goroutine, after the caller's Unlock.
+type span struct{ last atomic.Uint64 }
+
+func (s *span) growLocked(v uint64) {
+	if s.last.Load() < v {
+		s.last.Store(v) // want `check-then-act on atomic s\.last`
+	}
+}
+
+func (s *span) rebuildLocked(seqs []uint64) {
+	updateLast := func(seq uint64) { s.last.Store(seq) }
+	for _, q := range seqs {
+		updateLast(q)
+	}
+	go updateLast(0)
+}
+
+// The twin of negative's meter: one call of the local literal stands
+// after the Unlock.
+type meter struct {
+	mu  sync.Mutex
+	max atomic.Int64
+}
+
+func (m *meter) Observe(v int64) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.max.Load() < v {
+		m.max.Store(v) // want `check-then-act on atomic m\.max`
+	}
+}
+
+func (m *meter) Reset(vs []int64) {
+	set := func(v int64) { m.max.Store(v) }
+	m.mu.Lock()
+	for _, v := range vs {
+		set(v)
+	}
+	m.mu.Unlock()
+	set(0)
+}

@@ -485,3 +485,62 @@ func (v *view) Bump(n int64) {
 		v.hits.Store(n)
 	}
 }
+
+// The look-alike of basic's ticker: a literal a ...Locked function calls
+// where it stands runs under its caller's lock.
+type ticker struct{ n atomic.Int32 }
+
+func (t *ticker) advanceLocked() {
+	if t.n.Load() == 0 {
+		t.n.Store(1)
+		t.start()
+	}
+}
+
+func (t *ticker) resetLocked() {
+	func() { t.n.Store(2) }()
+}
+
+func (t *ticker) start() {}
+
+// A literal a ...Locked function binds to a local and only ever calls
+// runs under its caller's lock too (nats-server's updateLast in
+// rebuildStateFromBufLocked).
+type span struct{ last atomic.Uint64 }
+
+func (s *span) growLocked(v uint64) {
+	if s.last.Load() < v {
+		s.last.Store(v)
+	}
+}
+
+func (s *span) rebuildLocked(seqs []uint64) {
+	updateLast := func(seq uint64) { s.last.Store(seq) }
+	for _, q := range seqs {
+		updateLast(q)
+	}
+}
+
+// A local literal whose every call stands in the critical section writes
+// under its lock.
+type meter struct {
+	mu  sync.Mutex
+	max atomic.Int64
+}
+
+func (m *meter) Observe(v int64) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.max.Load() < v {
+		m.max.Store(v)
+	}
+}
+
+func (m *meter) Reset(vs []int64) {
+	set := func(v int64) { m.max.Store(v) }
+	m.mu.Lock()
+	for _, v := range vs {
+		set(v)
+	}
+	m.mu.Unlock()
+}
