@@ -641,7 +641,8 @@ func (c *checker) singleWriter(act *access, ck *check, where int, site *types.Fu
 	ws := c.facts.AtomicWrites(loc)
 	if found != nil {
 		ws = slices.DeleteFunc(slices.Clone(ws), func(w slots.Write) bool {
-			return w.Val != nil && constant.Compare(w.Val, token.EQL, found)
+			v := w.Stored()
+			return v != nil && constant.Compare(v, token.EQL, found)
 		})
 	}
 	locked := c.callerHolds(site)

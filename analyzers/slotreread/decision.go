@@ -79,13 +79,8 @@ func holds(v constant.Value, op token.Token, c constant.Value) bool {
 // answer. Values are tried at the constants and next to them, which is
 // enough for tests that are points and intervals.
 func decides(ts []test, op token.Token, c constant.Value) bool {
-	one := constant.MakeInt64(1)
-	var cands []constant.Value
-	for _, x := range append([]constant.Value{c}, constsOf(ts)...) {
-		cands = append(cands, x, constant.BinaryOp(x, token.SUB, one), constant.BinaryOp(x, token.ADD, one))
-	}
 	seen, answer := false, false
-	for _, v := range cands {
+	for _, v := range probes(append([]constant.Value{c}, constsOf(ts)...)) {
 		allowed := true
 		for _, t := range ts {
 			if holds(v, t.op, t.c) != t.truth {
@@ -103,6 +98,17 @@ func decides(ts []test, op token.Token, c constant.Value) bool {
 		seen, answer = true, got
 	}
 	return true
+}
+
+// probes returns the integer values that tell point and interval tests
+// against the constants cs apart: each constant and its two neighbours.
+func probes(cs []constant.Value) []constant.Value {
+	one := constant.MakeInt64(1)
+	var out []constant.Value
+	for _, x := range cs {
+		out = append(out, x, constant.BinaryOp(x, token.SUB, one), constant.BinaryOp(x, token.ADD, one))
+	}
+	return out
 }
 
 func constsOf(ts []test) []constant.Value {

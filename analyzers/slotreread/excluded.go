@@ -1,7 +1,7 @@
 package slotreread
 
 import (
-	"go/token"
+	"go/ast"
 	"slices"
 
 	"github.com/ctxbound/ctxbound/internal/lintkit"
@@ -22,7 +22,7 @@ import (
 // never takes but for an atomic function, is proven so
 // (slots.Result.Location); a write in a function whose caller holds some
 // lock (slots.LockedByCallers) names no mutex, and does not count.
-func (c *checker) excluded(fl *lintkit.Flow, a, b *read, sections []slots.Section, unlocks map[string][]token.Pos) bool {
+func (c *checker) excluded(fx *fnIndex, fl *lintkit.Flow, a, b *read, sections []slots.Section) bool {
 	if a.at == nil || b.at == nil {
 		return false
 	}
@@ -35,8 +35,8 @@ func (c *checker) excluded(fl *lintkit.Flow, a, b *read, sections []slots.Sectio
 		if s.Obj == nil || !s.Contains(a.expr.Pos()) || !s.Contains(b.expr.Pos()) || !c.facts.Guards(c.k, s, a.at) {
 			continue
 		}
-		if slices.ContainsFunc(unlocks[s.Mutex], func(u token.Pos) bool {
-			return fl.Reaches(a.expr.Pos(), u, nil) && fl.Reaches(u, b.expr.Pos(), nil)
+		if slices.ContainsFunc(fx.callList(), func(u *ast.CallExpr) bool {
+			return c.unlocks(u, s.Mutex) && fl.Reaches(a.expr.Pos(), u.Pos(), nil) && fl.Reaches(u.Pos(), b.expr.Pos(), nil)
 		}) {
 			continue // released between the reads: a writer may run there
 		}
@@ -45,4 +45,11 @@ func (c *checker) excluded(fl *lintkit.Flow, a, b *read, sections []slots.Sectio
 		}
 	}
 	return false
+}
+
+// unlocks reports whether call is an Unlock or RUnlock of the mutex with
+// key mutex.
+func (c *checker) unlocks(call *ast.CallExpr, mutex string) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && c.k.Key(sel.X) == mutex && slots.IsUnlock(lintkit.Callee(c.pass.TypesInfo, call))
 }

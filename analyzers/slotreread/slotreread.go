@@ -198,8 +198,6 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 		writes []write
 		locks  []token.Pos
 		stack  []ast.Node
-		// unlocks: the Unlock and RUnlock calls, by the mutex's key
-		unlocks = map[string][]token.Pos{}
 	)
 	ast.Inspect(body, func(n ast.Node) bool {
 		if n == nil {
@@ -247,10 +245,6 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 				writes = append(writes, write{key: w, pos: n.Pos()})
 			} else if lock {
 				locks = append(locks, n.Pos())
-			}
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && slots.IsUnlock(lintkit.Callee(info, n)) {
-				k := c.k.Key(sel.X)
-				unlocks[k] = append(unlocks[k], n.Pos())
 			}
 			for _, k := range c.callWrites(n) {
 				writes = append(writes, write{key: k, pos: n.Pos(), call: true}) // a method of the package that stores into its receiver
@@ -368,7 +362,7 @@ func (c *checker) function(fn ast.Node, body *ast.BlockStmt) {
 				if !fl.Reaches(a.expr.Pos(), b.expr.Pos(), cut) {
 					continue
 				}
-				if c.excluded(fl, a, b, sections, unlocks) {
+				if c.excluded(fx, fl, a, b, sections) {
 					continue // a lock held across both reads keeps every rebind out
 				}
 				if c.unreachable(a, b) {

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/token"
+
+	"github.com/ctxbound/ctxbound/internal/lintkit"
 )
 
 // unreachable reports whether two loads a and b of one state, tested
@@ -52,7 +54,7 @@ func (c *checker) unreachable(a, b *read) bool {
 		}
 		top = p
 	}
-	if !within(top, nodeB) {
+	if !lintkit.Contains(top, nodeB.Pos()) {
 		return false
 	}
 	// The other terms, and no other load of the location in the tree.
@@ -104,11 +106,7 @@ func (c *checker) unreachable(a, b *read) bool {
 		}
 		stored = append(stored, w.Puts)
 	}
-	one := constant.MakeInt64(1)
-	var firsts []constant.Value
-	for _, x := range append([]constant.Value{cA, cB}, stored...) {
-		firsts = append(firsts, x, constant.BinaryOp(x, token.SUB, one), constant.BinaryOp(x, token.ADD, one))
-	}
+	firsts := probes(append([]constant.Value{cA, cB}, stored...))
 	// eval answers the condition with the first load's value v1, the
 	// second's v2, and the other terms' answers in the bits of set.
 	var eval func(e ast.Expr, v1, v2 constant.Value, set uint) bool
@@ -165,9 +163,4 @@ func logical(e ast.Expr) bool {
 		return x.Op == token.LAND || x.Op == token.LOR
 	}
 	return false
-}
-
-// within reports whether node n lies inside outer (or is it).
-func within(outer, n ast.Node) bool {
-	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
 }

@@ -30,13 +30,22 @@ type Write struct {
 	// Locked: the write is in a function that runs with a lock its
 	// callers hold (LockedByCallers), which lock not said.
 	Locked bool
-	// Val is the constant a Store writes (s.referenced.Store(true)), nil
-	// for any other write.
-	Val constant.Value
+	// Op is the atomic operation (OpStore, OpSwap, ...), "" for a plain
+	// assignment.
+	Op string
 	// Puts is the constant a Store, a Swap or a CompareAndSwap puts in the
 	// location (its new value), nil when it is no constant or the write
 	// is another (an Add, a wrapper's method that takes no value).
 	Puts constant.Value
+}
+
+// Stored returns the constant a Store writes (s.referenced.Store(true)),
+// nil for any other write.
+func (w Write) Stored() constant.Value {
+	if w.Op != OpStore {
+		return nil
+	}
+	return w.Puts
 }
 
 // A locWrite is a Write and the name of the location it writes.
@@ -88,9 +97,10 @@ type writeIndex struct {
 // function itself allocates, or gets from a constructor of this package
 // that allocates it). A write in a function literal holds the mutexes of
 // the literal's own critical sections, and those of its function only
-// when the literal is called where it stands (func() { ... }()): a
-// literal started as a goroutine, deferred or kept may run after the
-// Unlock.
+// when the literal is called where it stands (func() { ... }()) or is
+// bound to a local that is only ever called (then those around every
+// call): a literal started as a goroutine, deferred or kept may run after
+// the Unlock.
 func (r *Result) AtomicWrites(loc string) []Write {
 	var out []Write
 	for _, e := range r.writeIndex().byLast[lastPart(loc)] {
@@ -142,46 +152,42 @@ func (r *Result) collectWrites(k *lintkit.Keyer, body *ast.BlockStmt, locked boo
 	// stands, those of the body around it; and whether its callers hold
 	// a lock (LockedByCallers, for a literal called or deferred there).
 	type frame struct {
-		body     *ast.BlockStmt
 		sections []Section // held where they stand
 		whole    []Section // held in all of the body: a named literal's calls stand in them
 		locked   bool
 	}
-	var frames []frame
-	local := localCalls(info, body)
-	push := func(lit *ast.FuncLit, standing, deferred bool) {
-		b := lit.Body
-		f := frame{body: b, sections: append(Sections(info, k, b), r.SpinSections(info, k, b)...)}
-		top := frames[len(frames)-1]
-		calls, named := local[lit]
-		switch {
-		case standing:
-			f.sections = append(f.sections, top.sections...)
-			f.whole = top.whole
-		case named:
-			// f := func() { ... }, only ever called in this body: it runs
-			// in the sections that hold every call.
-			f.whole = slices.Clone(top.whole)
-			for _, s := range top.sections {
-				if !slices.ContainsFunc(calls, func(p token.Pos) bool { return !s.Contains(p) }) {
-					f.whole = append(f.whole, s)
-				}
-			}
-		}
-		f.locked = (standing || deferred || named) && top.locked
-		frames = append(frames, f)
+	own := func(b *ast.BlockStmt) []Section {
+		return append(Sections(info, k, b), r.SpinSections(info, k, b)...)
 	}
-	frames = append(frames, frame{body: body, sections: append(Sections(info, k, body), r.SpinSections(info, k, body)...), locked: locked})
-	var stack []ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			if lit, ok := stack[len(stack)-1].(*ast.FuncLit); ok && len(frames) > 1 && frames[len(frames)-1].body == lit.Body {
-				frames = frames[:len(frames)-1]
-			}
-			stack = stack[:len(stack)-1]
-			return true
+	frames := map[*ast.FuncLit]frame{nil: {sections: own(body), locked: locked}} // by literal, nil for body
+	local := localCalls(info, body)
+	// record adds a write of location e at node at, in the body of the
+	// literal in (nil for body).
+	record := func(e ast.Expr, at ast.Node, in *ast.FuncLit, w Write) {
+		loc, _, _ := r.location(e)
+		if loc == "" {
+			return
 		}
-		if lit, ok := n.(*ast.FuncLit); ok {
+		if root := RootVar(info, e); root != nil && fresh[root] {
+			return // construction: the value is not shared yet
+		}
+		top := frames[in]
+		w.Locked = top.locked
+		for _, s := range top.sections {
+			if s.Obj != nil && s.Contains(at.Pos()) && r.Guards(k, s, e) {
+				w.Held = append(w.Held, Hold{Obj: s.Obj, Read: s.Read})
+			}
+		}
+		for _, s := range top.whole {
+			if s.Obj != nil && r.Guards(k, s, e) {
+				w.Held = append(w.Held, Hold{Obj: s.Obj, Read: s.Read})
+			}
+		}
+		x.byLast[lastPart(loc)] = append(x.byLast[lastPart(loc)], locWrite{w, loc})
+	}
+	inLits(body, func(n ast.Node, stack []ast.Node, in *ast.FuncLit) {
+		switch n := n.(type) {
+		case *ast.FuncLit:
 			// A literal called where it stands runs inside the critical
 			// sections around it; one deferred runs when the function
 			// returns, still under its callers' lock (not necessarily
@@ -189,39 +195,31 @@ func (r *Result) collectWrites(k *lintkit.Keyer, body *ast.BlockStmt, locked boo
 			// one bound to a local that is only ever called runs at its
 			// calls.
 			standing, deferred := false, false
-			if m := len(stack); m >= 2 {
-				if call, ok := stack[m-1].(*ast.CallExpr); ok && ast.Unparen(call.Fun) == lit {
-					_, standing = stack[m-2].(*ast.ExprStmt)
-					_, deferred = stack[m-2].(*ast.DeferStmt)
+			if m := len(stack); m >= 3 {
+				if call, ok := stack[m-2].(*ast.CallExpr); ok && ast.Unparen(call.Fun) == n {
+					_, standing = stack[m-3].(*ast.ExprStmt)
+					_, deferred = stack[m-3].(*ast.DeferStmt)
 				}
 			}
-			push(lit, standing, deferred)
-		}
-		stack = append(stack, n)
-		// record adds a write of location e at node at.
-		record := func(e ast.Expr, at ast.Node, w Write) {
-			loc, _, _ := r.location(e)
-			if loc == "" {
-				return
-			}
-			if root := RootVar(info, e); root != nil && fresh[root] {
-				return // construction: the value is not shared yet
-			}
-			top := frames[len(frames)-1]
-			w.Locked = top.locked
-			for _, s := range top.sections {
-				if s.Obj != nil && s.Contains(at.Pos()) && r.Guards(k, s, e) {
-					w.Held = append(w.Held, Hold{Obj: s.Obj, Read: s.Read})
+			top := frames[in]
+			f := frame{sections: own(n.Body)}
+			calls, named := local[n]
+			switch {
+			case standing:
+				f.sections = append(f.sections, top.sections...)
+				f.whole = top.whole
+			case named:
+				// f := func() { ... }, only ever called in this body: it
+				// runs in the sections that hold every call.
+				f.whole = slices.Clone(top.whole)
+				for _, s := range top.sections {
+					if !slices.ContainsFunc(calls, func(p token.Pos) bool { return !s.Contains(p) }) {
+						f.whole = append(f.whole, s)
+					}
 				}
 			}
-			for _, s := range top.whole {
-				if s.Obj != nil && r.Guards(k, s, e) {
-					w.Held = append(w.Held, Hold{Obj: s.Obj, Read: s.Read})
-				}
-			}
-			x.byLast[lastPart(loc)] = append(x.byLast[lastPart(loc)], locWrite{w, loc})
-		}
-		switch n := n.(type) {
+			f.locked = (standing || deferred || named) && top.locked
+			frames[n] = f
 		case *ast.AssignStmt:
 			// A plain assignment of a location that is also loaded
 			// atomically (c.state = 0 beside atomic.LoadInt32(&c.state)),
@@ -229,32 +227,28 @@ func (r *Result) collectWrites(k *lintkit.Keyer, body *ast.BlockStmt, locked boo
 			if n.Tok != token.DEFINE {
 				for _, l := range n.Lhs {
 					if plainAtomic(info.TypeOf(l)) {
-						record(l, n, Write{})
+						record(l, n, in, Write{})
 					}
 				}
 			}
 		case *ast.IncDecStmt:
 			if plainAtomic(info.TypeOf(n.X)) {
-				record(n.X, n, Write{})
+				record(n.X, n, in, Write{})
 			}
 		case *ast.CallExpr:
 			a, ok := r.AtomicOp(info, n)
 			if !ok || !a.IsWrite() || a.Loc == nil {
-				return true
+				return
 			}
-			var w Write
+			w := Write{Op: a.Op}
 			switch {
-			case a.Op == OpStore && len(a.Args) == 1:
-				w.Val = info.Types[a.Args[0]].Value
-				w.Puts = w.Val
-			case a.Op == OpSwap && len(a.Args) == 1:
+			case (a.Op == OpStore || a.Op == OpSwap) && len(a.Args) == 1:
 				w.Puts = info.Types[a.Args[0]].Value
 			case a.Op == OpCAS && len(a.Args) == 2:
 				w.Puts = info.Types[a.Args[1]].Value
 			}
-			record(a.Loc, n, w)
+			record(a.Loc, n, in, w)
 		}
-		return true
 	})
 }
 
